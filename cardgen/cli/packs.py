@@ -1,0 +1,32 @@
+"""cardgen packs: list the packs with their title, language and card count."""
+
+from __future__ import annotations
+
+import typer
+
+from ..build import check
+from ..diagnostics import Report
+from ..load import find_packs
+from .common import DataOption, data_dir, finish
+
+
+def packs(data: DataOption = None) -> None:
+    """List packs: id, title, language and card count.
+
+    Example: cardgen packs --data ~/my-games
+    """
+    report = Report()
+    folder = data_dir(data)
+    found = find_packs(folder)
+    if not found:
+        report.error(str(folder), 0, 0, "", "no packs found (a pack is a folder with pack.yaml)")
+    for pack_folder in found:
+        loaded = check(pack_folder, Report())
+        if loaded is None:
+            typer.echo(f"{pack_folder.name:<16} (pack.yaml has errors: run cardgen check "
+                       f"{pack_folder.name})")
+            continue
+        cards = sum(c.card.count for c in loaded.cards)
+        typer.echo(f"{loaded.pack.id:<16} {loaded.pack.title:<32} {loaded.pack.language}  "
+                   f"{cards:>4} cards")
+    finish(report, False)

@@ -1,0 +1,93 @@
+"""Diagnostics: every problem of a run, collected, sorted and printed at once.
+
+Why: a designer fixes ten typos in one round, not ten rounds of one. No stage raises on a user
+mistake; it adds a Diagnostic to a Report and carries on, and the pipeline stops before output
+when the report holds an error.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One problem: where it is (file, 1-based line and column), how bad, about what, and why."""
+
+    file: str
+    line: int
+    col: int
+    severity: Severity
+    subject: str  # card ID, option slug, layout name ... ("" when the whole file is meant)
+    message: str
+
+    def format(self) -> str:
+        where = self.file if self.line <= 0 else f"{self.file}:{self.line}:{self.col}"
+        subject = f"{self.subject} " if self.subject else ""
+        return f"{where}: {self.severity}: {subject}{self.message}"
+
+
+class UserError(Exception):
+    """Raised to abort a stage after its diagnostics are recorded; never shown as a traceback."""
+
+
+def display_path(path: str | Path) -> str:
+    """Path as the user should see it: relative to the current folder when it lies below it."""
+    path = Path(path)
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+@dataclass
+class Report:
+    """All diagnostics of one run."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, file: str | Path, line: int, col: int, severity: Severity, subject: str,
+            message: str) -> None:
+        self.items.append(Diagnostic(display_path(file) if file else "", line, col, severity,
+                                     subject, message))
+
+    def error(self, file: str | Path, line: int, col: int, subject: str, message: str) -> None:
+        self.add(file, line, col, "error", subject, message)
+
+    def warning(self, file: str | Path, line: int, col: int, subject: str, message: str) -> None:
+        self.add(file, line, col, "warning", subject, message)
+
+    def extend(self, other: "Report") -> None:
+        self.items.extend(other.items)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
+
+    def failed(self, strict: bool = False) -> bool:
+        return bool(self.errors) or (strict and bool(self.warnings))
+
+    def sorted(self) -> list[Diagnostic]:
+        """Unique diagnostics in file, line, column order."""
+        return sorted(set(self.items), key=lambda d: (d.file, d.line, d.col, d.severity,
+                                                       d.subject, d.message))
+
+    def summary(self) -> str:
+        errors, warnings = len(set(self.errors)), len(set(self.warnings))
+        files = len({d.file for d in set(self.items)})
+        parts = [_plural(errors, "error"), _plural(warnings, "warning")]
+        tail = f" in {_plural(files, 'file')}" if files else ""
+        return ", ".join(parts) + tail
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -1,0 +1,211 @@
+"""Sheet imposition: where cards, crop marks and backs go on a printed page.
+
+Pure geometry in millimetres, PDF coordinates (origin bottom-left of the page, y up). Nothing here
+draws: render/ draws exactly what this module decides, so checking a printout with a ruler checks
+these numbers. No rounding anywhere — positions are plain float sums, exact far below 0.001 mm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+
+MIN_MARK = 2.0  # mm; a shorter crop mark is hard to line a ruler up with
+EPS = 1e-9      # mm; slack for float sums when testing "fits", far below printer precision
+
+Mark = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Slot:
+    index: int  # 0-based position on the sheet, row-major from the top-left card
+    x: float    # mm, left edge of the card's TRIM box on the page
+    y: float    # mm, bottom edge of the card's TRIM box on the page
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    page_w: float
+    page_h: float
+    card_w: float  # trim size
+    card_h: float
+    bleed: float   # bleed printed around each card on the sheet (0 when cards are butted)
+    cols: int
+    rows: int
+    gap: float     # distance between neighbouring trim boxes
+    slots: tuple[Slot, ...]
+    marks: tuple[Mark, ...]  # crop mark lines (x1, y1, x2, y2)
+    footer_y: float          # baseline (mm from page bottom) of a footer line below the cards
+
+
+def plan_sheet(paper: tuple[float, float], card: tuple[float, float], bleed: float = 3.0,
+               margin: float = 5.0, footer: float = 7.0, mark_length: float = 4.0,
+               mark_offset: float = 1.0) -> SheetPlan:
+    """Lay out as many upright cards as fit on one sheet, centred, with crop marks.
+
+    Cards (with their printed bleed) stay inside `margin` and above the `footer` band. The card
+    count always wins: among the layouts reaching the largest count we prefer, in this order,
+    marks that fit inside the margin over marks that have to reach into it, and cards spaced by
+    2*bleed (each keeps its bleed, so a slightly off cut shows its own art) over butted cards
+    (gap 0, no bleed on the sheet, so a neighbour's art may show instead).
+    Raises ValueError when not even one card fits.
+    """
+    _check(paper, card, bleed, margin, footer, mark_length, mark_offset)
+    (pw, ph), (cw, ch) = paper, card
+    room = mark_offset + min(mark_length, MIN_MARK) if mark_length > 0 else 0.0
+    cols, rows, b = _choose((pw - 2 * margin, ph - 2 * margin - footer), card, bleed, room)
+    gap = 2 * b
+    x0 = (pw - (cols * cw + (cols - 1) * gap)) / 2            # centred on the page
+    y0 = (ph + footer - (rows * ch + (rows - 1) * gap)) / 2   # centred above the footer band
+    slots = tuple(Slot(r * cols + c, x0 + c * (cw + gap), y0 + (rows - 1 - r) * (ch + gap))
+                  for r in range(rows) for c in range(cols))
+    box = (slots[0].x - b, slots[-1].y - b, slots[-1].x + cw + b, slots[0].y + ch + b)
+    marks = _marks((pw, ph), box, _cuts(slots[:cols], "x", cw), _cuts(slots[::cols], "y", ch),
+                   margin, footer, mark_length, mark_offset)
+    # A third of the band below the baseline (descenders), two thirds above (a 7-8 pt line).
+    return SheetPlan(pw, ph, cw, ch, b, cols, rows, gap, slots, marks, margin + footer / 3)
+
+
+def _check(paper, card, bleed, margin, footer, mark_length, mark_offset) -> None:
+    """Reject nonsense early with a message naming the value, not a wrong layout later."""
+    values = dict(paper_w=paper[0], paper_h=paper[1], card_w=card[0], card_h=card[1],
+                  bleed=bleed, margin=margin, footer=footer, mark_length=mark_length,
+                  mark_offset=mark_offset)
+    for name, value in values.items():
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"{name} must be a finite number >= 0 mm, got {value!r}")
+    for name in ("paper_w", "paper_h", "card_w", "card_h", "mark_offset"):
+        if values[name] == 0:  # a zero mark offset would let marks touch the cards
+            raise ValueError(f"{name} must be greater than 0 mm")
+
+
+def _fit(avail: float, size: float, gap: float, bleed: float, room: float) -> int:
+    """Most cards in a line: n*size + (n-1)*gap + 2*(bleed + room) <= avail."""
+    n = max(math.floor((avail - 2 * (bleed + room) + gap + EPS) / (size + gap)), 0)
+    while n and n * size + (n - 1) * gap + 2 * (bleed + room) > avail + EPS:
+        n -= 1  # guard against floor() landing one too high on float noise
+    return n
+
+
+def _choose(avail, card, bleed, room) -> tuple[int, int, float]:
+    """(cols, rows, bleed on the sheet): largest count first, then the preferences above."""
+    best = None
+    for rank, (b, r) in enumerate(((bleed, room), (0.0, room), (bleed, 0.0), (0.0, 0.0))):
+        cols, rows = _fit(avail[0], card[0], 2 * b, b, r), _fit(avail[1], card[1], 2 * b, b, r)
+        if best is None or cols * rows > best[0] * best[1]:
+            best = (cols, rows, b)
+    if best[0] * best[1] == 0:
+        raise ValueError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on the sheet: the "
+                         f"usable area inside the margin and above the footer is only "
+                         f"{avail[0]:g} x {avail[1]:g} mm")
+    return best
+
+
+def _cuts(line: tuple[Slot, ...], axis: str, size: float) -> list[float]:
+    """Distinct cut positions along one axis: both trim edges of every column (or row).
+
+    Butted neighbours share an edge; float sums may differ there by an ulp, so positions closer
+    than 1e-6 mm count as one cut and get one set of marks.
+    """
+    edges = sorted(v for s in line for v in (getattr(s, axis), getattr(s, axis) + size))
+    out: list[float] = []
+    for v in edges:
+        if not out or v - out[-1] > 1e-6:
+            out.append(v)
+    return out
+
+
+def _marks(page, box, xs, ys, margin, footer, length, offset) -> tuple[Mark, ...]:
+    """Crop marks outside the printed block `box` (left, bottom, right, top).
+
+    Each mark starts `offset` outside the outermost printed area, so it can never touch a card.
+    It is shortened to stay inside the margin (and out of the footer band), but not below
+    MIN_MARK; only if even that does not fit does it reach into the margin — and it is cut at
+    the paper edge, never beyond (a mark with no room at all is dropped).
+    """
+    (pw, ph), (left, bottom, right, top) = page, box
+    if length <= 0:
+        return ()
+
+    def size(inside: float, paper: float) -> float:
+        return min(length, max(inside, min(MIN_MARK, length)), paper)
+
+    lh = size(left - offset - margin, left - offset)
+    rh = size(pw - margin - right - offset, pw - right - offset)
+    tv = size(ph - margin - top - offset, ph - top - offset)
+    bv = size(bottom - offset - margin - footer, bottom - offset)
+    marks: list[Mark] = []
+    for x in xs:
+        if tv > 0:
+            marks.append((x, top + offset, x, top + offset + tv))
+        if bv > 0:
+            marks.append((x, bottom - offset - bv, x, bottom - offset))
+    for y in ys:
+        if lh > 0:
+            marks.append((left - offset - lh, y, left - offset, y))
+        if rh > 0:
+            marks.append((right + offset, y, right + offset + rh, y))
+    return tuple(marks)
+
+
+def back_slots(plan: SheetPlan, duplex: str = "long",
+               offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Slot, ...]:
+    """Where to draw the back of front slot i on the next page so duplex puts it behind i.
+
+    "long": the sheet turns over its long edge — on a portrait page that mirrors left-right
+    (x_back = page_w - x - card_w, y unchanged); on a landscape page it mirrors top-bottom.
+    "short": the sheet turns over its short edge (the other mirror).
+    "none": backs printed on separate sheets and turned by hand; a hand-turned sheet is turned
+    like a book page, over its long edge, so this is the long-edge mirror as well.
+    `offset` (dx, dy) is the printer calibration, added to every back position as seen on the
+    back page (positive dx moves the backs right, positive dy up).
+    """
+    if duplex not in ("long", "short", "none"):
+        raise ValueError(f"duplex must be 'long', 'short' or 'none', got {duplex!r}")
+    portrait = plan.page_h >= plan.page_w
+    mirror_x = (duplex != "short") == portrait
+    dx, dy = offset
+    return tuple(
+        Slot(s.index,
+             (plan.page_w - s.x - plan.card_w if mirror_x else s.x) + dx,
+             (s.y if mirror_x else plan.page_h - s.y - plan.card_h) + dy)
+        for s in plan.slots)
+
+
+def fold_plan(paper, card, bleed=3.0, margin=5.0,
+              footer=7.0) -> tuple[SheetPlan, tuple[Slot, ...], Mark]:
+    """Fronts and backs on one sheet: fold it along the middle and glue, no duplex needed.
+
+    The page is split by a vertical fold line at page_w / 2: the left half is laid out like a
+    sheet of its own (so cards and marks keep `margin` from the fold too, which leaves room
+    for an inexact fold), the right half holds the backs mirrored across the fold line, which
+    is where folding puts them. Returns (plan of the fronts on the full page, incl. marks;
+    back slots; fold line (x1, y1, x2, y2), inside the margin and above the footer band).
+    """
+    pw, ph = paper
+    try:
+        half = plan_sheet((pw / 2, ph), card, bleed, margin, footer)
+    except ValueError as err:
+        raise ValueError(f"fold-over layout: {err} (half of a {pw:g} x {ph:g} mm sheet)") from None
+    plan = replace(half, page_w=pw)
+    backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y) for s in plan.slots)
+    return plan, backs, (pw / 2, margin + footer, pw / 2, ph - margin)
+
+
+def calibration_targets(plan: SheetPlan) -> tuple[tuple[float, float], ...]:
+    """Card centres of the four corner slots, then the centre of the grid.
+
+    Measured front against back, the centre gives the printer's x/y offset; the corners show
+    whether it also rotates or scales. Coinciding points (one row or column) appear once.
+    """
+    s, w, h = plan.slots, plan.card_w, plan.card_h
+    corners = (s[0], s[plan.cols - 1], s[-plan.cols], s[-1])
+    points = [(c.x + w / 2, c.y + h / 2) for c in corners]
+    points.append(((s[0].x + s[-1].x + w) / 2, (s[-1].y + s[0].y + h) / 2))
+    out: list[tuple[float, float]] = []
+    for p in points:
+        if all(abs(p[0] - q[0]) > 1e-9 or abs(p[1] - q[1]) > 1e-9 for q in out):
+            out.append(p)
+    return tuple(out)

@@ -1,0 +1,252 @@
+"""Load stage: a pack folder → typed models with their YAML marks, plus diagnostics.
+
+Nothing here raises on a user mistake: every file is read, every problem recorded, and the caller
+decides after the whole pack is seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Report, display_path
+from .model.card import Card, CardFile
+from .model.layout import Layout, LayoutFile, Region
+from .model.pack import Pack
+from .model.rules import Chapter
+from .source import Mark, MarkedDict, YamlError, load_yaml
+from .validate.errors import did_you_mean, report_validation_error
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "templates"
+FONTS = ROOT / "fonts"
+
+
+@dataclass
+class LoadedCard:
+    """A card with the kind it belongs to and where it was written."""
+
+    card: Card
+    kind: str
+    file: str
+    raw: MarkedDict
+
+    def mark(self, *keys: str) -> Mark:
+        """Position of a nested key (e.g. 'stats', 'iq'), or the nearest enclosing one."""
+        node, mark = self.raw, self.raw.mark
+        for key in keys:
+            if isinstance(node, MarkedDict) and key in node:
+                mark = node.value_marks[key]
+                node = node[key]
+            else:
+                break
+        return mark
+
+
+@dataclass
+class ResolvedLayout:
+    name: str
+    regions: dict[str, Region]
+    file: str
+    marks: dict[str, Mark]
+
+
+@dataclass
+class PackData:
+    folder: Path
+    pack: Pack
+    pack_raw: MarkedDict
+    pack_file: str
+    cards: list[LoadedCard] = field(default_factory=list)
+    layouts: dict[str, ResolvedLayout] = field(default_factory=dict)
+    chapters: list[tuple[str, Chapter]] = field(default_factory=list)
+    inputs: list[Path] = field(default_factory=list)
+
+    def kind(self, kind_id: str):
+        return next((k for k in self.pack.kinds if k.id == kind_id), None)
+
+    def cards_of(self, kind_id: str) -> list[LoadedCard]:
+        return [c for c in self.cards if c.kind == kind_id]
+
+    def group(self, group_id: str | None):
+        return next((g for g in self.pack.groups if g.id == group_id), None)
+
+
+def read_yaml(path: Path, report: Report) -> MarkedDict | None:
+    """One YAML file whose top level is a mapping, or None (with a diagnostic)."""
+    shown = display_path(path)
+    try:
+        raw = load_yaml(path, shown)
+    except YamlError as exc:
+        report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
+        return None
+    except OSError as exc:
+        report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
+        return None
+    if not isinstance(raw, MarkedDict):
+        mark = getattr(raw, "mark", Mark(shown, 1, 1))
+        report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of key: value")
+        return None
+    return raw
+
+
+def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subject_of=None):
+    """The model built from raw data, or None with one diagnostic per problem."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        report_validation_error(report, exc, raw, model, raw.mark.file, subject_of)
+        return None
+
+
+def read_model(path: Path, model: type[BaseModel], report: Report, subject_of=None):
+    """Load one YAML file into a model; (model or None, raw data or None)."""
+    raw = read_yaml(path, report)
+    if raw is None:
+        return None, None
+    return validate_model(raw, model, report, subject_of), raw
+
+
+def find_packs(data_dir: Path) -> list[Path]:
+    """Pack folders: every folder under data_dir holding a pack.yaml, by name."""
+    if not data_dir.is_dir():
+        return []
+    return sorted(p.parent for p in data_dir.glob("*/pack.yaml"))
+
+
+def load_pack(folder: Path, report: Report) -> PackData | None:
+    """Read every file of one pack. Returns None when pack.yaml itself is unusable."""
+    pack_path = folder / "pack.yaml"
+    pack, raw = read_model(pack_path, Pack, report)
+    if pack is None:
+        return None
+    data = PackData(folder=folder, pack=pack, pack_raw=raw, pack_file=display_path(pack_path),
+                    inputs=[pack_path])
+    _load_cards(data, report)
+    _load_layouts(data, report)
+    _load_rules(data, report)
+    return data
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
+
+
+def _load_cards(data: PackData, report: Report) -> None:
+    kinds = {k.id: k for k in data.pack.kinds}
+    for path in _yaml_files(data.folder / "cards"):
+        data.inputs.append(path)
+        shown = display_path(path)
+        raw = read_yaml(path, report)
+        if raw is None:
+            continue
+        card_file = validate_model(raw, CardFile, report, lambda loc: _card_id_at(raw, loc))
+        if card_file is None:
+            continue
+        kind = kinds.get(card_file.kind)
+        if kind is None:
+            mark = raw.value_marks["kind"]
+            report.error(shown, mark.line, mark.col, "", f"kind: unknown kind '{card_file.kind}'"
+                         f"{did_you_mean(card_file.kind, list(kinds))}; the pack defines "
+                         f"{', '.join(kinds)}")
+            continue
+        for card, card_raw in zip(card_file.cards, raw["cards"]):
+            data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
+
+
+def _card_id_at(raw: Any, loc: tuple) -> str:
+    if isinstance(raw, MarkedDict) and len(loc) >= 2 and loc[0] == "cards" and \
+            isinstance(loc[1], int) and loc[1] < len(raw.get("cards") or []):
+        card = raw["cards"][loc[1]]
+        if isinstance(card, dict) and isinstance(card.get("id"), str):
+            return card["id"]
+    return ""
+
+
+def _load_layouts(data: PackData, report: Report) -> None:
+    """Layouts of templates/ first, then the pack's own (same name = the pack's wins)."""
+    raw_layouts: dict[str, tuple[MarkedDict, str]] = {}
+    sources = _yaml_files(TEMPLATES) + _yaml_files(data.folder / "layouts")
+    if (data.folder / "layouts.yaml").is_file():
+        sources.append(data.folder / "layouts.yaml")
+    for path in sources:
+        data.inputs.append(path)
+        layout_file, raw = read_model(path, LayoutFile, report)
+        if layout_file is None:
+            continue
+        for name in layout_file.layouts:
+            raw_layouts[name] = (raw["layouts"][name], display_path(path))
+    for name in raw_layouts:
+        resolved = _resolve_layout(name, raw_layouts, report, [])
+        if resolved is not None:
+            data.layouts[name] = resolved
+
+
+def _resolve_layout(name: str, raw_layouts, report: Report, chain: list[str]):
+    raw, shown = raw_layouts[name]
+    try:
+        layout = Layout.model_validate({**raw, "regions": {}})
+    except ValidationError as exc:
+        report_validation_error(report, exc, raw, Layout, shown, lambda loc: name)
+        return None
+    regions: dict[str, dict] = {}
+    marks: dict[str, Mark] = {}
+    files: dict[str, str] = {}
+    if layout.extends:
+        if layout.extends not in raw_layouts:
+            mark = raw.value_marks["extends"]
+            report.error(shown, mark.line, mark.col, name, f"extends: unknown layout "
+                         f"'{layout.extends}'{did_you_mean(layout.extends, list(raw_layouts))}")
+            return None
+        if layout.extends in chain + [name]:
+            mark = raw.value_marks["extends"]
+            report.error(shown, mark.line, mark.col, name, "extends: layouts extend each other "
+                         "in a circle: " + " → ".join(chain + [name, layout.extends]))
+            return None
+        parent = _resolve_layout(layout.extends, raw_layouts, report, chain + [name])
+        if parent is None:
+            return None
+        regions = {k: r.model_dump(exclude_unset=True) for k, r in parent.regions.items()}
+        marks, files = dict(parent.marks), {k: parent.file for k in parent.regions}
+    own = raw.get("regions")
+    if own is None:
+        own = MarkedDict()
+        own.mark, own.key_marks, own.value_marks = raw.mark, {}, {}
+    if not isinstance(own, MarkedDict):
+        mark = getattr(own, "mark", raw.mark)
+        report.error(shown, mark.line, mark.col, name, "regions: must be a mapping of name: region")
+        return None
+    out: dict[str, Region] = {}
+    for region_name, region_raw in own.items():
+        if region_raw is None:  # 'name: null' removes an inherited region
+            regions.pop(region_name, None)
+            continue
+        if not isinstance(region_raw, MarkedDict):
+            mark = own.value_marks[region_name]
+            report.error(shown, mark.line, mark.col, name, f"regions.{region_name}: must be a "
+                         "mapping (x, y, w, h, ...)")
+            continue
+        merged = {**regions.get(region_name, {}), **region_raw}
+        try:
+            Region.model_validate(merged)
+        except ValidationError as exc:
+            report_validation_error(report, exc, region_raw, Region, shown,
+                                    lambda loc: f"{name}.{region_name}")
+            continue
+        regions[region_name] = merged
+        marks[region_name] = own.value_marks[region_name]
+        files[region_name] = shown
+    for region_name, merged in regions.items():
+        out[region_name] = Region.model_validate(merged) if isinstance(merged, dict) else merged
+    return ResolvedLayout(name, out, shown, marks)
+
+
+def _load_rules(data: PackData, report: Report) -> None:
+    for path in _yaml_files(data.folder / "rules"):
+        data.inputs.append(path)
+        chapter, _ = read_model(path, Chapter, report)
+        if chapter is not None:
+            data.chapters.append((display_path(path), chapter))

@@ -1,0 +1,48 @@
+"""templates/*.yaml and a pack's layouts.yaml: card and board layouts as named regions in mm."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional
+
+from pydantic import Field
+
+from .base import Colour, Model
+
+
+class Region(Model):
+    """A box on the card, in mm from the trim's top-left corner (y grows downwards)."""
+
+    type: Literal["rect", "text", "image", "portrait", "stats", "icon", "line"] = "rect"
+    x: float
+    y: float
+    w: Annotated[float, Field(ge=0)]
+    h: Annotated[float, Field(ge=0)]
+    layer: int = 0
+    when: Optional[str] = Field(None, description="Jinja expression; drawn only when true")
+    fill: Optional[Colour] = None
+    stroke: Optional[Colour] = None
+    stroke_width: Annotated[float, Field(ge=0, le=10)] = 0.5
+    radius: Annotated[float, Field(ge=0)] = 0
+    text: Optional[str] = Field(None, description="Jinja template of the text (type text/icon)")
+    image: Optional[str] = Field(None, description="Jinja template of an image path")
+    font: Literal["sans", "sans-bold", "sans-italic", "sans-bold-italic", "condensed",
+                  "condensed-bold", "condensed-italic", "condensed-bold-italic", "serif",
+                  "serif-bold", "serif-italic", "serif-bold-italic"] = "sans"
+    size: Annotated[float, Field(gt=0, le=400)] = 9
+    min_size: Annotated[float, Field(ge=6, le=400)] = 6
+    leading: Annotated[float, Field(ge=0.8, le=3)] = 1.15
+    align: Literal["left", "center", "right", "justify"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    colour: Colour = "#000000"
+    rotate: Literal[0, 90, 180, 270] = 0
+    opacity: Annotated[float, Field(ge=0, le=1)] = 1
+
+
+class Layout(Model):
+    extends: Optional[str] = None
+    description: str = ""
+    regions: dict[str, Optional[Region]] = Field(default_factory=dict)
+
+
+class LayoutFile(Model):
+    layouts: dict[str, dict] = Field(description="layout name → layout (validated after extends)")

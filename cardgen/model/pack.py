@@ -1,0 +1,183 @@
+"""pack.yaml: what a game is made of — print settings, groups, card kinds, categories, rules."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from .base import Colour, Model, Mm, PositiveMm, Slug
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "skat": (59, 91),
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70, 120),
+    "mini": (44, 68),
+}
+
+
+class CardSize(Model):
+    width: PositiveMm
+    height: PositiveMm
+
+
+class PrintSettings(Model):
+    """Paper geometry. Every size in mm; one place so that every output agrees."""
+
+    card_size: Union[Literal["skat", "poker", "bridge", "tarot", "mini"], CardSize] = "skat"
+    bleed: Annotated[float, Field(ge=0, le=10)] = 3
+    safe: Annotated[float, Field(ge=0, le=15)] = 4
+    min_font_size: Annotated[float, Field(ge=6, le=20)] = 6
+    paper: Literal["a4", "letter", "a3"] = "a4"
+    duplex: Literal["long", "short", "none", "fold"] = "long"
+    back_offset: tuple[Mm, Mm] = (0.0, 0.0)
+    corner_radius: Annotated[float, Field(ge=0, le=10)] = 3
+
+    def size(self) -> tuple[float, float]:
+        if isinstance(self.card_size, str):
+            return CARD_SIZES[self.card_size]
+        return (self.card_size.width, self.card_size.height)
+
+
+class Group(Model):
+    """A colour group of cards: department, suit, category. Never only a colour: a symbol too."""
+
+    id: Slug
+    label: str
+    short: str = ""
+    colour: Colour
+    text_colour: Colour = "#000000"
+    symbol: str = Field(description="a glyph or an icon name shown next to the colour")
+
+
+class FieldSpec(Model):
+    """An extra text field a card kind carries (e.g. 'specialty', 'role', 'motif')."""
+
+    label: str = ""
+    required: bool = False
+
+
+class Kind(Model):
+    """A kind of card in the pack (character cards, event cards ...)."""
+
+    id: Slug
+    label: str
+    plural: str = ""
+    id_pattern: str = Field(description="regular expression every card ID of this kind matches")
+    front: str = Field(description="layout name of the front")
+    back: str = Field(description="layout name of the back")
+    fields: dict[str, FieldSpec] = Field(default_factory=dict)
+    texts: list[str] = Field(default_factory=list, description="names of texts each card needs")
+
+
+class SubValue(Model):
+    """One playable value on a category line ('IQ' in 'IQ / BMI')."""
+
+    key: Slug
+    label: str
+    type: Literal["integer", "decimal", "level", "money", "rank"]
+    unit: str = ""
+    min: float
+    max: float
+    decimals: Annotated[int, Field(ge=0, le=3)] = 0
+    wins: Literal["high", "low"]
+    note: str = ""
+
+
+class Category(Model):
+    """A category line on a card; its sub-values are separate playable categories."""
+
+    key: Slug
+    label: str
+    meaning: str = ""
+    values: list[SubValue] = Field(min_length=1)
+    kinds: list[str] = Field(min_length=1)
+    common: bool = Field(False, description="usable between different card kinds")
+    tie_break: str = ""
+
+
+class LevelBand(Model):
+    level: int
+    min: int
+    max: int
+    label: str = ""
+
+
+# --- stat rules: general checks a pack switches on -------------------------------------------
+
+class _Rule(Model):
+    kinds: list[str] = Field(default_factory=list, description="empty = every kind with the fields")
+    severity: Literal["error", "warning"] = "error"
+    message: str = ""
+
+
+class SumEquals(_Rule):
+    rule: Literal["sum_equals"]
+    fields: list[str] = Field(min_length=2)
+    equals: str
+    tolerance: float = 0
+
+
+class LessEqual(_Rule):
+    rule: Literal["less_equal"]
+    left: str
+    right: str
+    offset: float = 0
+
+
+class Ratio(_Rule):
+    rule: Literal["ratio"]
+    numerator: str
+    denominator: str
+    value: float = Field(gt=0)
+    tolerance: float = Field(0.1, ge=0, le=1)
+
+
+class OrderedByGroup(_Rule):
+    rule: Literal["ordered_by_group"]
+    field: str
+    group_by: Literal["set", "group"] = "set"
+    order: list[str] = Field(min_length=2)
+    statistic: Literal["median", "mean"] = "median"
+    direction: Literal["descending", "ascending"] = "descending"
+    margin: float = Field(0.1, ge=0, le=1)
+
+
+class Equals(_Rule):
+    rule: Literal["equals"]
+    field: str
+    value: float
+
+
+class Distinct(_Rule):
+    rule: Literal["distinct"]
+    what: Literal["stats", "name"] = "stats"
+
+
+StatRule = Annotated[Union[SumEquals, LessEqual, Ratio, OrderedByGroup, Equals, Distinct],
+                     Field(discriminator="rule")]
+
+
+class Pack(Model):
+    """The pack's pack.yaml."""
+
+    id: Slug
+    title: str
+    subtitle: str = ""
+    language: Literal["de", "nl", "en", "fr", "it"]
+    author: str = ""
+    version: str = "1.0"
+    description: str = ""
+    print: PrintSettings = Field(default_factory=PrintSettings)
+    groups: list[Group] = Field(default_factory=list)
+    icons: dict[str, str] = Field(default_factory=dict, description="name → glyph for :name:")
+    kinds: list[Kind] = Field(min_length=1)
+    levels: list[LevelBand] = Field(default_factory=list)
+    categories: list[Category] = Field(default_factory=list)
+    stat_rules: list[StatRule] = Field(default_factory=list)
+    scoring: list[dict[str, str]] = Field(default_factory=list,
+                                          description="rows of the scoring table")
+    labels: dict[str, str] = Field(default_factory=dict,
+                                   description="words printed by the engine, in the pack's language")
+    composition: dict = Field(default_factory=dict, description="deck presets, variants, options")

@@ -1,0 +1,63 @@
+"""The fonts cardgen prints with: open-licence TTFs from fonts/, registered once, always embedded.
+
+Why a fixed set: every glyph of every text is checked against these files before anything is
+drawn, so a missing glyph is a diagnostic, never a blank box on paper.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from ..load import FONTS
+
+FACES = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-italic": "DejaVuSans-Oblique.ttf",
+    "sans-bold-italic": "DejaVuSans-BoldOblique.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "condensed-italic": "DejaVuSansCondensed-Oblique.ttf",
+    "condensed-bold-italic": "DejaVuSansCondensed-BoldOblique.ttf",
+    "serif": "DejaVuSerif.ttf",
+    "serif-bold": "DejaVuSerif-Bold.ttf",
+    "serif-italic": "DejaVuSerif-Italic.ttf",
+    "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
+}
+
+
+def face_name(family: str, bold: bool = False, italic: bool = False) -> str:
+    """The registered font for a family ('sans', 'condensed', 'serif') and style."""
+    base = family.replace("-bold", "").replace("-italic", "")
+    bold = bold or "-bold" in family
+    italic = italic or "-italic" in family
+    name = base + ("-bold" if bold else "") + ("-italic" if italic else "")
+    return register(name)
+
+
+@lru_cache(maxsize=None)
+def register(name: str) -> str:
+    """Register a face with reportlab (once per process) and return its PDF font name."""
+    pdf_name = "CG-" + name
+    pdfmetrics.registerFont(TTFont(pdf_name, str(FONTS / FACES[name])))
+    return pdf_name
+
+
+@lru_cache(maxsize=None)
+def _covered(pdf_name: str) -> frozenset[int]:
+    font = pdfmetrics.getFont(pdf_name)
+    return frozenset(font.face.charWidths)
+
+
+def missing_glyphs(text: str, pdf_name: str) -> list[str]:
+    """Characters of text the font cannot draw (whitespace and line breaks aside)."""
+    covered = _covered(pdf_name)
+    return sorted({c for c in text if c not in "\n\t\r" and ord(c) not in covered})
+
+
+def width(text: str, pdf_name: str, size: float) -> float:
+    """Width in points."""
+    return pdfmetrics.stringWidth(text, pdf_name, size)

@@ -1,0 +1,191 @@
+"""PDF documents: card sheets with duplex backs, print-shop pages, calibration sheet.
+
+Every document is built in memory and returned as bytes; writing is the write stage's job.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.card import CardFace
+from ..layout.sheet import PAPER, SheetPlan, back_slots, fold_plan, plan_sheet
+from .card import CardPainter
+from .fonts import face_name
+
+MM = 72 / 25.4
+MARK_WIDTH = 0.5  # pt; crop marks must be at least 0.25 pt to survive printing
+
+
+@dataclass
+class Printed:
+    """One physical card to print: its front and back faces."""
+
+    card_id: str
+    front: CardFace
+    back: CardFace
+
+
+def new_canvas(buffer, size_pt, meta: dict[str, str]) -> Canvas:
+    """A canvas that embeds only our fonts and produces the same bytes for the same input."""
+    canvas = Canvas(buffer, pagesize=size_pt, invariant=1, pageCompression=1,
+                    initialFontName=face_name("sans"), initialFontSize=10)
+    canvas.setTitle(meta.get("title", ""))
+    canvas.setAuthor(meta.get("author", ""))
+    canvas.setSubject(meta.get("subject", ""))
+    canvas.setCreator("cardgen")
+    canvas.setProducer("cardgen (reportlab)")
+    canvas.setKeywords(meta.get("keywords", ""))
+    canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
+
+
+def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_size, bleed: float,
+                duplex: str, back_offset, meta: dict[str, str], footer_text: str) -> bytes:
+    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side."""
+    page = PAPER[paper]
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
+    if duplex in ("long", "short"):
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
+                                   else "DuplexFlipShortEdge")
+    if duplex == "fold":
+        plan, backs, fold_line = fold_plan(page, card_size, bleed)
+    else:
+        plan = plan_sheet(page, card_size, bleed)
+        backs = back_slots(plan, duplex, back_offset)
+        fold_line = None
+    per_sheet = len(plan.slots)
+    sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]
+    total = len(sheets) * (1 if duplex == "fold" else 2)
+    number = 0
+    for sheet in sheets:
+        number += 1
+        for slot, item in zip(plan.slots, sheet):
+            painter.draw(canvas, item.front, slot.x * MM, slot.y * MM, plan.bleed)
+        if duplex == "fold":
+            for slot, item in zip(backs, sheet):
+                painter.draw(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
+            _fold_line(canvas, fold_line)
+        _marks(canvas, plan)
+        _footer(canvas, plan, f"{footer_text} · Vorderseiten" if duplex != "fold" else footer_text,
+                number, total)
+        canvas.showPage()
+        if duplex == "fold":
+            continue
+        number += 1
+        for slot, item in zip(backs, sheet):
+            painter.draw(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
+        _footer(canvas, plan, f"{footer_text} · Rückseiten", number, total)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _marks(canvas, plan: SheetPlan) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(MARK_WIDTH)
+    for x1, y1, x2, y2 in plan.marks:
+        canvas.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
+    canvas.restoreState()
+
+
+def _fold_line(canvas, line) -> None:
+    x1, y1, x2, y2 = line
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(0.5)
+    canvas.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
+    canvas.restoreState()
+
+
+def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None:
+    """Pack and page, and a 50 mm scale bar: a user sees at once if the printer rescaled."""
+    y = plan.footer_y * MM
+    canvas.saveState()
+    font = face_name("sans")
+    canvas.setFont(font, 7)
+    canvas.setFillColor(black)
+    left = (plan.page_w - 50) / 2 * MM
+    canvas.drawString(10 * MM, y, f"{text} — {number}/{total}")
+    bar_x = plan.page_w * MM - 10 * MM - 50 * MM
+    canvas.setLineWidth(0.5)
+    canvas.line(bar_x, y + 1, bar_x + 50 * MM, y + 1)
+    for tick in range(0, 51, 10):
+        canvas.line(bar_x + tick * MM, y + 1, bar_x + tick * MM, y + 1 + (4 if tick % 50 == 0
+                                                                          else 2.5))
+    canvas.setFont(font, 6)
+    canvas.drawRightString(bar_x - 2, y, "50 mm:")
+    del left
+    canvas.restoreState()
+
+
+def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: float,
+              meta: dict[str, str]) -> bytes:
+    """One card per page at trim + bleed, fronts then backs, no marks; TrimBox and BleedBox set."""
+    w, h = card_size
+    page = ((w + 2 * bleed) * MM, (h + 2 * bleed) * MM)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, page, meta)
+    faces = [c.front for c in cards] + [c.back for c in cards]
+    for face in faces:
+        canvas.setBleedBox((0, 0, page[0], page[1]))
+        canvas.setTrimBox((bleed * MM, bleed * MM, (w + bleed) * MM, (h + bleed) * MM))
+        painter.draw(canvas, face, bleed * MM, bleed * MM, bleed)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def calibration(paper: str, card_size, bleed: float, duplex: str, back_offset,
+                meta: dict[str, str]) -> bytes:
+    """Front targets and back scales: print duplex, hold to the light, read the offset in mm."""
+    page = PAPER[paper]
+    plan = plan_sheet(page, card_size, bleed)
+    backs = back_slots(plan, duplex if duplex in ("long", "short") else "long", back_offset)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
+    canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if duplex == "short"
+                               else "DuplexFlipLongEdge")
+    font = face_name("sans")
+    for side, slots in (("front", plan.slots), ("back", backs)):
+        for slot in slots:
+            cx = (slot.x + plan.card_w / 2) * MM
+            cy = (slot.y + plan.card_h / 2) * MM
+            canvas.setStrokeColor(black)
+            canvas.setLineWidth(0.3)
+            canvas.rect(slot.x * MM, slot.y * MM, plan.card_w * MM, plan.card_h * MM)
+            if side == "front":
+                canvas.circle(cx, cy, 2 * MM)
+                canvas.line(cx - 8 * MM, cy, cx + 8 * MM, cy)
+                canvas.line(cx, cy - 8 * MM, cx, cy + 8 * MM)
+            else:
+                _scale(canvas, cx, cy, font)
+        if side == "front":
+            _marks(canvas, plan)
+        canvas.setFont(font, 9)
+        canvas.setFillColor(black)
+        text = ("Kalibrierung Vorderseite: duplex drucken, gegen das Licht halten" if side ==
+                "front" else "Rückseite: Abweichung des Kreuzes auf den Skalen in mm ablesen, "
+                "dann --back-offset X,Y")
+        canvas.drawString(10 * MM, plan.footer_y * MM, text)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _scale(canvas, cx: float, cy: float, font: str) -> None:
+    """A ruler in mm, -5..+5, horizontally and vertically through the slot centre."""
+    canvas.setFont(font, 5)
+    for value in range(-5, 6):
+        length = 3 if value % 5 == 0 else 1.8
+        canvas.line(cx + value * MM, cy - length * MM / 2, cx + value * MM, cy + length * MM / 2)
+        canvas.line(cx - length * MM / 2, cy + value * MM, cx + length * MM / 2, cy + value * MM)
+        if value % 5 == 0 and value:
+            canvas.drawCentredString(cx + value * MM, cy - 3.5 * MM, f"{value:+d}")
+            canvas.drawString(cx + 2 * MM, cy + value * MM - 2, f"{value:+d}")
+    canvas.setFillColor(white)

@@ -1,0 +1,236 @@
+"""YAML loading that remembers where every value came from.
+
+Why: a diagnostic must name file, line and column. PyYAML's SafeLoader forgets positions once it
+builds Python objects, so this loader builds dict/list/str subclasses that carry their marks, and
+refuses what silently corrupts data: duplicate keys, tags, aliases, yes/no booleans, non-UTF-8.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 40
+
+
+@dataclass(frozen=True)
+class Mark:
+    file: str
+    line: int  # 1-based
+    col: int  # 1-based
+
+
+class MarkedDict(dict):
+    """A mapping that knows its own position and the positions of its keys and values."""
+
+    mark: Mark
+    key_marks: dict[str, Mark]
+    value_marks: dict[str, Mark]
+
+
+class MarkedList(list):
+    mark: Mark
+    item_marks: list[Mark]
+
+
+class MarkedStr(str):
+    mark: Mark
+
+
+class YamlError(Exception):
+    """A problem in one YAML file, with its position."""
+
+    def __init__(self, mark: Mark, message: str):
+        super().__init__(message)
+        self.mark = mark
+        self.message = message
+
+
+def _mark(file: str, node_mark) -> Mark:
+    return Mark(file, node_mark.line + 1, node_mark.column + 1)
+
+
+# Plain scalars that YAML 1.1 would turn into something else than the user most likely meant.
+_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
+_INT = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
+_FLOAT = re.compile(r"^[-+]?([0-9]+\.[0-9]*|\.[0-9]+)$")
+_OCTAL_LIKE = re.compile(r"^[-+]?0[0-9]+$")
+_EXP = re.compile(r"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$")
+
+
+class MarkedLoader(yaml.SafeLoader):
+    """SafeLoader building Marked* containers; strict about what YAML would otherwise guess."""
+
+    def __init__(self, stream, file: str):
+        super().__init__(stream)
+        self.file = file
+
+    # --- structure --------------------------------------------------------------------------
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise YamlError(_mark(self.file, event.start_mark),
+                            "anchors and aliases (*name) are not allowed; write the value out")
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise YamlError(_mark(self.file, event.start_mark),
+                            f"anchors (&{event.anchor}) are not allowed; write the value out")
+        return super().compose_node(parent, index)
+
+    def construct_document(self, node):
+        return self._build(node, 0)
+
+    def _build(self, node, depth: int) -> Any:
+        mark = _mark(self.file, node.start_mark)
+        if depth > MAX_DEPTH:
+            raise YamlError(mark, f"nesting deeper than {MAX_DEPTH} levels")
+        if node.tag not in _ALLOWED_TAGS:
+            raise YamlError(mark, f"the tag {node.tag} is not allowed; remove it")
+        if isinstance(node, MappingNode):
+            return self._build_mapping(node, mark, depth)
+        if isinstance(node, SequenceNode):
+            out = MarkedList(self._build(child, depth + 1) for child in node.value)
+            out.mark = mark
+            out.item_marks = [_mark(self.file, child.start_mark) for child in node.value]
+            return out
+        return self._build_scalar(node, mark)
+
+    def _build_mapping(self, node: MappingNode, mark: Mark, depth: int) -> MarkedDict:
+        out = MarkedDict()
+        out.mark, out.key_marks, out.value_marks = mark, {}, {}
+        for key_node, value_node in node.value:
+            key_mark = _mark(self.file, key_node.start_mark)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise YamlError(key_mark, "merge keys (<<) are not allowed; write the keys out")
+            if not isinstance(key_node, ScalarNode) and node.flow_style:
+                raise YamlError(mark, "text starting with '{' must be quoted ('{' starts an "
+                                      "inline mapping)")
+            if not isinstance(key_node, ScalarNode):
+                raise YamlError(key_mark, "a key must be plain text, not a list or mapping")
+            key = key_node.value
+            if key_node.tag != "tag:yaml.org,2002:str" and key_node.style is None and \
+                    not re.fullmatch(r"[A-Za-z0-9_\-.]+", key or "-"):
+                raise YamlError(key_mark, f"the key {key!r} must be text")
+            if key in out:
+                first = out.key_marks[key]
+                raise YamlError(key_mark, f"duplicate key '{key}' (first defined at line "
+                                          f"{first.line}); remove one of them")
+            out[key] = self._build(value_node, depth + 1)
+            out.key_marks[key] = key_mark
+            out.value_marks[key] = _mark(self.file, value_node.start_mark)
+        return out
+
+    def _build_scalar(self, node: ScalarNode, mark: Mark) -> Any:
+        text = node.value
+        if node.style is not None:  # quoted or block scalar: always text
+            return _marked_str(text, mark)
+        if text in ("", "~", "null", "Null", "NULL"):
+            return None
+        if text in ("true", "True", "TRUE"):
+            return True
+        if text in ("false", "False", "FALSE"):
+            return False
+        if _OCTAL_LIKE.match(text):
+            raise YamlError(mark, f"{text} looks like a number with a leading zero; write "
+                                  f"{text.lstrip('0') or '0'} or quote it as text")
+        if _SEXAGESIMAL.match(text):
+            raise YamlError(mark, f"{text} would be read as a base-60 number; quote it as text")
+        if "_" in text and re.fullmatch(r"[-+]?[0-9_.]+", text):
+            raise YamlError(mark, f"{text}: write numbers without underscores")
+        if _INT.match(text):
+            return int(text)
+        if _FLOAT.match(text):
+            return float(text)
+        if _EXP.match(text):
+            raise YamlError(mark, f"{text}: write numbers out in full (no exponent), or quote it")
+        if text.lower() in (".nan", ".inf", "-.inf", "+.inf", "nan", "inf", "-inf"):
+            raise YamlError(mark, f"{text} is not a usable number")
+        if text.startswith(("{{", "@", "`")):
+            raise YamlError(mark, f"text starting with '{text[0]}' must be quoted")
+        # yes/no/on/off and everything else stay text; the models decide what they may be.
+        return _marked_str(text, mark)
+
+
+_ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in
+                 ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "merge")}
+
+
+def _marked_str(text: str, mark: Mark) -> MarkedStr:
+    out = MarkedStr(text)
+    out.mark = mark
+    return out
+
+
+def read_text(path: Path, shown: str) -> str:
+    """The file's text, refusing what would be misread: too large, not UTF-8, NUL bytes."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise YamlError(Mark(shown, 1, 1), f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")
+    raw = path.read_bytes()
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # a UTF-8 BOM is harmless; drop it
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlError(Mark(shown, line, col),
+                        "file is not UTF-8 text; save it as UTF-8") from None
+    for index, char in enumerate(text):
+        if (ord(char) < 32 and char not in "\t\n\r") or char == "\x7f":
+            line = text.count("\n", 0, index) + 1
+            col = index - (text.rfind("\n", 0, index) + 1) + 1
+            raise YamlError(Mark(shown, line, col),
+                            f"control character U+{ord(char):04X} in the file; remove it")
+    return text
+
+
+def load_yaml(path: Path, shown: str | None = None) -> Any:
+    """Load one YAML document with marks. Raises YamlError with a position on any problem."""
+    shown = shown or str(path)
+    text = read_text(path, shown)
+    loader = MarkedLoader(text, shown)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise YamlError(Mark(shown, 1, 1), "file is empty")
+        return loader.construct_document(node)
+    except yaml.composer.ComposerError as exc:
+        if "expected a single document" in str(exc):
+            raise YamlError(_mark(shown, exc.problem_mark),
+                            "file holds several YAML documents (---); keep one") from None
+        raise _from_yaml(shown, exc) from None
+    except ConstructorError as exc:
+        raise _from_yaml(shown, exc) from None
+    except yaml.MarkedYAMLError as exc:
+        raise _from_yaml(shown, exc) from None
+    except RecursionError:
+        raise YamlError(Mark(shown, 1, 1), "nesting too deep") from None
+    finally:
+        loader.dispose()
+
+
+def _from_yaml(shown: str, exc: yaml.MarkedYAMLError) -> YamlError:
+    mark = exc.problem_mark or exc.context_mark
+    position = _mark(shown, mark) if mark else Mark(shown, 1, 1)
+    problem = exc.problem or exc.context or "invalid YAML"
+    hint = ""
+    if "found character" in problem and "'@'" in problem or "'`'" in problem:
+        hint = "; quote the text"
+    elif "mapping values are not allowed" in problem:
+        hint = "; a ':' followed by a space inside text needs the text quoted"
+    elif "found undefined alias" in problem or "found unhashable key" in problem:
+        hint = ""
+    return YamlError(position, f"invalid YAML: {problem}{hint}")
+
+
+def is_finite_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

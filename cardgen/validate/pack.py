@@ -1,0 +1,85 @@
+"""Checks of pack.yaml's own references: layouts, groups, categories, rules that name things."""
+
+from __future__ import annotations
+
+import re
+
+from ..diagnostics import Report
+from ..load import PackData
+from .errors import did_you_mean
+
+
+def check_pack_refs(data: PackData, report: Report) -> None:
+    pack, raw, file = data.pack, data.pack_raw, data.pack_file
+    kind_ids = [k.id for k in pack.kinds]
+
+    def at(*path):
+        node, mark = raw, raw.mark
+        for key in path:
+            if isinstance(node, dict) and key in node:
+                mark, node = node.value_marks[key], node[key]
+            elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+                mark, node = node.item_marks[key], node[key]
+            else:
+                break
+        return mark
+
+    _unique(report, file, [g.id for g in pack.groups], lambda i: at("groups", i, "id"), "group")
+    _unique(report, file, kind_ids, lambda i: at("kinds", i, "id"), "kind")
+    for index, kind in enumerate(pack.kinds):
+        try:
+            re.compile(kind.id_pattern)
+        except re.error as exc:
+            m = at("kinds", index, "id_pattern")
+            report.error(file, m.line, m.col, kind.id, f"id_pattern: not a valid regular "
+                         f"expression ({exc})")
+        for side in ("front", "back"):
+            name = getattr(kind, side)
+            if name not in data.layouts:
+                m = at("kinds", index, side)
+                report.error(file, m.line, m.col, kind.id, f"{side}: unknown layout '{name}'"
+                             f"{did_you_mean(name, list(data.layouts))}")
+    keys_per_kind: dict[str, dict[str, str]] = {k: {} for k in kind_ids}
+    for index, category in enumerate(pack.categories):
+        for kind in category.kinds:
+            if kind not in kind_ids:
+                m = at("categories", index, "kinds")
+                report.error(file, m.line, m.col, category.key, f"kinds: unknown kind '{kind}'"
+                             f"{did_you_mean(kind, kind_ids)}")
+                continue
+            for value in category.values:
+                if value.key in keys_per_kind[kind]:
+                    m = at("categories", index, "values")
+                    report.error(file, m.line, m.col, category.key, f"values: '{value.key}' is "
+                                 f"already a value of {keys_per_kind[kind][value.key]} for {kind}")
+                keys_per_kind[kind][value.key] = category.key
+        for v_index, value in enumerate(category.values):
+            if value.min > value.max:
+                m = at("categories", index, "values", v_index)
+                report.error(file, m.line, m.col, category.key, f"{value.key}: min {value.min:g} "
+                             f"is above max {value.max:g}")
+    all_keys = {k for per in keys_per_kind.values() for k in per}
+    for index, rule in enumerate(pack.stat_rules):
+        for kind in rule.kinds:
+            if kind not in kind_ids:
+                m = at("stat_rules", index, "kinds")
+                report.error(file, m.line, m.col, rule.rule, f"kinds: unknown kind '{kind}'"
+                             f"{did_you_mean(kind, kind_ids)}")
+        for attr in ("fields", "equals", "left", "right", "numerator", "denominator", "field"):
+            names = getattr(rule, attr, None)
+            if names is None or (rule.rule == "equals" and attr == "equals"):
+                continue
+            for name in names if isinstance(names, list) else [names]:
+                if name not in all_keys:
+                    m = at("stat_rules", index, attr)
+                    report.error(file, m.line, m.col, rule.rule, f"{attr}: unknown stat "
+                                 f"'{name}'{did_you_mean(name, sorted(all_keys))}")
+
+
+def _unique(report: Report, file: str, values: list[str], mark_of, what: str) -> None:
+    seen: set[str] = set()
+    for index, value in enumerate(values):
+        if value in seen:
+            m = mark_of(index)
+            report.error(file, m.line, m.col, value, f"id: duplicate {what} id")
+        seen.add(value)
