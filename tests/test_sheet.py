@@ -71,11 +71,11 @@ def check_marks(plan, rects, mark_offset, complete=True):
     horizontal = [m for m in plan.marks if m[1] == m[3]]
     for s in plan.slots:                     # every trim edge is a cut line with both marks
         for x in (s.x, s.x + plan.card_w):
-            ends = [m for m in vertical if abs(m[0] - x) < TOL]
+            ends = [m for m in vertical if abs(m[0] - x) < 1e-6]
             assert any(min(m[1], m[3]) >= top + mark_offset - TOL for m in ends), x
             assert any(max(m[1], m[3]) <= bottom - mark_offset + TOL for m in ends), x
         for y in (s.y, s.y + plan.card_h):
-            ends = [m for m in horizontal if abs(m[1] - y) < TOL]
+            ends = [m for m in horizontal if abs(m[1] - y) < 1e-6]
             assert any(max(m[0], m[2]) <= left - mark_offset + TOL for m in ends), y
             assert any(min(m[0], m[2]) >= right + mark_offset - TOL for m in ends), y
 

@@ -39,5 +39,5 @@ def schema(out: Annotated[Optional[Path], typer.Option(
         typer.echo(documents["pack.schema.json"], nl=False)
         return
     from ..output import write_all
-    write_all(out, documents)
+    write_all(out, {name: text.encode() for name, text in documents.items()})
     typer.echo(f"wrote {len(documents)} schemas to {out}")

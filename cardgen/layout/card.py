@@ -209,7 +209,8 @@ class CardLayouter:
                 continue
             values = tuple((format_value(v, lc.card.stats.get(v.key)), v.wins)
                            for v in category.values)
-            rows.append(StatRow(category.label, values, category.common))
+            rows.append(StatRow(category.label, values,
+                                category.common and box.region.mark_common))
         box.stats = tuple(rows)
         box.stats_size = stats_font_size(box, self.icons)
         if box.stats_size < max(box.region.min_size, self.data.pack.print.min_font_size):

@@ -106,13 +106,13 @@ def _choose(avail, card, bleed, room) -> tuple[int, int, float]:
 def _cuts(line: tuple[Slot, ...], axis: str, size: float) -> list[float]:
     """Distinct cut positions along one axis: both trim edges of every column (or row).
 
-    Butted neighbours share an edge; float sums may differ there by an ulp, so positions closer
-    than 1e-6 mm count as one cut and get one set of marks.
+    Butted neighbours share an edge; float sums may differ there by an ulp, so positions within
+    EPS count as one cut and get one set of marks.
     """
     edges = sorted(v for s in line for v in (getattr(s, axis), getattr(s, axis) + size))
     out: list[float] = []
     for v in edges:
-        if not out or v - out[-1] > 1e-6:
+        if not out or v - out[-1] > EPS:
             out.append(v)
     return out
 

@@ -36,6 +36,7 @@ class Region(Model):
     colour: Colour = "#000000"
     rotate: Literal[0, 90, 180, 270] = 0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1
+    mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
 
 
 class Layout(Model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 
 from ..layout.card import Box, CardFace
-from ..layout.stats import GAP_MM, label_text, value_pieces
+from ..layout.stats import label_text, value_pieces
 from .fonts import face_name, width
 from .images import ImageStore
 from .portrait import draw_portrait

@@ -110,7 +110,6 @@ def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None
     font = face_name("sans")
     canvas.setFont(font, 7)
     canvas.setFillColor(black)
-    left = (plan.page_w - 50) / 2 * MM
     canvas.drawString(10 * MM, y, f"{text} — {number}/{total}")
     bar_x = plan.page_w * MM - 10 * MM - 50 * MM
     canvas.setLineWidth(0.5)
@@ -120,7 +119,6 @@ def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None
                                                                           else 2.5))
     canvas.setFont(font, 6)
     canvas.drawRightString(bar_x - 2, y, "50 mm:")
-    del left
     canvas.restoreState()
 
 

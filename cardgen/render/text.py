@@ -83,17 +83,23 @@ def check_glyphs(text: str, family: str) -> list[str]:
     return sorted(missing)
 
 
-def _words(runs: list[Run], family: str) -> list[list[tuple[str, str]]]:
-    """Split runs into words; a word is a list of (font, text) pieces (styles may change inside)."""
-    words: list[list[tuple[str, str]]] = [[]]
+def _words(runs: list[Run], family: str) -> list[tuple[bool, list[tuple[str, str]]]]:
+    """Words as (space before?, [(font, text) pieces]); a hyphen is a break point too."""
+    words: list[tuple[bool, list[tuple[str, str]]]] = [(False, [])]
     for run in runs:
         font = face_name(family, run.bold, run.italic)
         for i, piece in enumerate(run.text.split(" ")):
             if i > 0:
-                words.append([])
-            if piece:
-                words[-1].append((font, piece))
-    return [w for w in words if w]
+                words.append((True, []))
+            for j, part in enumerate(_HYPHEN.split(piece)):
+                if j > 0:
+                    words.append((False, []))
+                if part:
+                    words[-1][1].append((font, part))
+    return [(space, w) for space, w in words if w]
+
+
+_HYPHEN = re.compile(r"(?<=[A-Za-zÄÖÜäöüß]-)(?=[A-Za-zÄÖÜäöü])")
 
 
 def _wrap(paragraphs: list[list[Run]], family: str, size: float, max_width: float):
@@ -106,15 +112,15 @@ def _wrap(paragraphs: list[list[Run]], family: str, size: float, max_width: floa
             continue
         current: list[tuple[str, str]] = []
         current_w = 0.0
-        for word in words:
+        for spaced, word in words:
             word_w = sum(width(t, f, size) for f, t in word)
             if word_w > max_width + 1e-6:
                 return None
-            space_w = width(" ", word[0][0], size) if current else 0.0
+            space_w = width(" ", word[0][0], size) if current and spaced else 0.0
             if current and current_w + space_w + word_w > max_width + 1e-6:
                 lines.append(Line(tuple(current), current_w))
                 current, current_w, space_w = [], 0.0, 0.0
-            if current:
+            if current and space_w:
                 current.append((word[0][0], " "))
             current.extend(word)
             current_w += space_w + word_w
