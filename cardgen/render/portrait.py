@@ -15,6 +15,7 @@ proportions hold for any aspect ratio; everything is clipped to the box.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from dataclasses import dataclass
 
@@ -114,6 +115,7 @@ class Traits:
     cy: float           # face centre y
     hair: str
     hair_colour: Color
+    beard_colour: Color
     hair_volume: float
     part_side: int      # -1 / 1: side of parting, sweep and asymmetric items
     eyes: str
@@ -181,11 +183,15 @@ def portrait_traits(seed: str, gender: str | None = None) -> Traits:
                       "curly": 2, "quiff": 1.5, "pixie": 1.5, "buzz": 1.5, "bald": 1.2,
                       "receding": 1.2, "afro": 1.2}
     hair = _weighted(rng, hair_table)
-    hair_colour = colors.HexColor(HAIR_COLOURS[_weighted(rng, {k: v[1] for k, v in HAIR_COLOURS.items()})][0])
+    hair_name = _weighted(rng, {k: v[1] for k, v in HAIR_COLOURS.items()})
+    hair_colour = colors.HexColor(HAIR_COLOURS[hair_name][0])
     if hair == "afro" and _luma(hair_colour) > 0.55 and rng.random() < 0.7:
         hair_colour = colors.HexColor(HAIR_COLOURS["black"][0])
     if abs(_luma(hair_colour) - _luma(skin)) < 0.14:
         hair_colour = _mix(hair_colour, BLACK, 0.55)
+    beard_colour = hair_colour
+    if hair_name in ("pink", "teal", "violet"):  # dyed hair, natural beard
+        beard_colour = colors.HexColor(HAIR_COLOURS["darkbrown"][0])
     hair_volume = rng.uniform(0.018, 0.04)
     part_side = rng.choice((-1, 1))
 
@@ -250,10 +256,10 @@ def portrait_traits(seed: str, gender: str | None = None) -> Traits:
     badge = attire in ("coat", "scrubs") and rng.random() < 0.6
     pens = rng.choice((0, 1, 2, 2, 3)) if attire == "coat" else 0
     shoulders = rng.uniform(0.40, 0.46) if g != "f" else rng.uniform(0.37, 0.42)
-    background = _weighted(rng, {"halo": 3, "rays": 1, "dots": 1, "split": 1})
+    background = _weighted(rng, {"halo": 3, "rays": 1, "stripes": 1, "split": 1})
 
     return Traits(skin=skin, face=face, a=a, b=b, k1=k1, k2=k2, cy=cy, hair=hair,
-                  hair_colour=hair_colour, hair_volume=hair_volume, part_side=part_side,
+                  hair_colour=hair_colour, beard_colour=beard_colour, hair_volume=hair_volume, part_side=part_side,
                   eyes=eyes, eye_colour=eye_colour, eye_gap=eye_gap, eye_size=eye_size,
                   lashes=lashes, brows=brows, brow_weight=brow_weight, nose=nose, mouth=mouth,
                   mouth_width=mouth_width, lips=lips, blush=blush, freckles=freckles,
@@ -313,14 +319,13 @@ def _background(c, t: Traits, accent: Color, half_w: float) -> None:
     base = _mix(accent, WHITE, 0.80)
     c.setFillColor(base)
     c.rect(-half_w - 0.01, -0.01, 2 * half_w + 0.02, 1.02, stroke=0, fill=1)
-    soft = _mix(accent, WHITE, 0.64 if t.background in ("halo", "split") else 0.7)
+    soft = _mix(accent, WHITE, {"halo": 0.64, "split": 0.64, "rays": 0.7}.get(t.background, 0.74))
     if t.background == "halo":
         _ellipse(c, 0, t.cy + 0.02, 0.36, 0.36, soft)
     elif t.background == "rays":
         c.setFillColor(soft)
         ox, oy = 0.0, t.cy
         for i in range(8):
-            import math
             a0 = i * 2 * math.pi / 8
             a1 = a0 + math.pi / 8
             p = c.beginPath()
@@ -329,14 +334,18 @@ def _background(c, t: Traits, accent: Color, half_w: float) -> None:
             p.lineTo(ox + 1.2 * math.cos(a1), oy + 1.2 * math.sin(a1))
             p.close()
             c.drawPath(p, stroke=0, fill=1)
-    elif t.background == "dots":
+    elif t.background == "stripes":
         c.setFillColor(soft)
-        step = 0.09
-        n = int(half_w / step) + 1
-        for j in range(12):
-            for i in range(-n, n + 1):
-                x = i * step + (step / 2 if j % 2 else 0)
-                c.circle(x, 0.03 + j * step, 0.014, stroke=0, fill=1)
+        step, band = 0.16, 0.06
+        for i in range(int((-half_w - 1.04) / step) - 1, int(half_w / step) + 2):
+            x0 = i * step
+            p = c.beginPath()
+            p.moveTo(x0, -0.01)
+            p.lineTo(x0 + band, -0.01)
+            p.lineTo(x0 + band + 1.02, 1.01)
+            p.lineTo(x0 + 1.02, 1.01)
+            p.close()
+            c.drawPath(p, stroke=0, fill=1)
     else:  # split: a lower soft band
         c.setFillColor(soft)
         p = c.beginPath()
@@ -397,7 +406,6 @@ def _hair_back(c, t: Traits) -> None:
         r = a + 0.085
         ccy = cy + 0.05
         _ellipse(c, 0, ccy, r, r * 0.98, col)
-        import math
         n = 14
         for i in range(n):
             ang = i * 2 * math.pi / n
@@ -610,7 +618,7 @@ def _lapels(c, t: Traits, nw: float) -> None:
         _stroke(c, p, COAT_LINE, 0.005)
     # breast pocket with pens
     s = -t.part_side
-    px, top = s * 0.27, 0.11
+    px, top = s * 0.27, 0.135
     pen_cols = [colors.HexColor(h) for h in ("#1F4C8A", "#A3262A", "#2B2F36", "#2E6E5E")]
     xs = [px - 0.024 + i * 0.022 for i in range(t.pens)]
     for i, x in enumerate(xs):
@@ -629,7 +637,7 @@ def _badge(c, t: Traits) -> None:
     s = t.part_side
     stripe = _mix(t.tube_colour, WHITE, 0.15)
     if t.attire == "coat" or t.stethoscope:
-        bx, by = s * (0.27 if t.attire == "coat" else 0.19), 0.12
+        bx, by = s * (0.27 if t.attire == "coat" else 0.23), 0.14
         c.setFillColor(WHITE)
         c.setStrokeColor(COAT_LINE)
         c.setLineWidth(0.004)
@@ -810,8 +818,6 @@ def _mouth(c, t: Traits) -> None:
     my = t.cy - 0.112
     mw = 0.042 * t.mouth_width
     line = t.lips or MOUTH_DARK
-    if t.facial_hair in ("full", "goatee", "chevron", "moustache") and t.mouth == "smirk":
-        pass
     if t.mouth == "smile":
         p = c.beginPath()
         p.moveTo(-mw, my + 0.008)
@@ -857,31 +863,33 @@ def _facial_hair(c, t: Traits) -> None:
     if not fh:
         return
     a, b, cy = t.a, t.b, t.cy
-    col = t.hair_colour if t.hair != "bald" or _luma(t.hair_colour) < 0.6 else t.hair_colour
+    col = t.beard_colour
     my = cy - 0.112
     ny = cy - 0.064
     if fh in ("full", "stubble"):
-        colour = col if fh == "full" else _mix(t.skin, col, 0.35)
+        colour = col if fh == "full" else _mix(t.skin, _mix(col, BLACK, 0.5), 0.3)
         g = 0.008 if fh == "full" else 0.0
         p = c.beginPath()
         y0 = cy - 0.005
         p.moveTo(-a - g * 0.5, y0)
         p.curveTo(-a - g, cy - t.k1 * (b + g), -t.k2 * (a + g), cy - b - g * 2.5, 0, cy - b - g * 2.5)
         p.curveTo(t.k2 * (a + g), cy - b - g * 2.5, a + g, cy - t.k1 * (b + g), a + g * 0.5, y0)
-        p.lineTo(a * 0.82, y0)
-        p.curveTo(a * 0.78, ny - 0.02, a * 0.55, ny - 0.01, a * 0.3, ny - 0.012)
+        p.lineTo(a * 0.86, y0)
+        p.curveTo(a * 0.8, ny - 0.03, a * 0.55, ny - 0.012, a * 0.3, ny - 0.012)
         p.curveTo(a * 0.12, ny - 0.002, -a * 0.12, ny - 0.002, -a * 0.3, ny - 0.012)
-        p.curveTo(-a * 0.55, ny - 0.01, -a * 0.78, ny - 0.02, -a * 0.82, y0)
+        p.curveTo(-a * 0.55, ny - 0.012, -a * 0.8, ny - 0.03, -a * 0.86, y0)
         p.close()
         _fill(c, p, colour)
     else:
         if fh in ("goatee", "chevron"):
             if fh == "goatee":
                 p = c.beginPath()
-                p.moveTo(-0.035, my - 0.02)
-                p.curveTo(-0.04, cy - b + 0.005, -0.02, cy - b - 0.01, 0, cy - b - 0.012)
-                p.curveTo(0.02, cy - b - 0.01, 0.04, cy - b + 0.005, 0.035, my - 0.02)
-                p.curveTo(0.015, my - 0.03, -0.015, my - 0.03, -0.035, my - 0.02)
+                yb = cy - b - 0.006
+                yt = my - 0.026
+                p.moveTo(-0.04, yt + 0.004)
+                p.curveTo(-0.046, yb + 0.03, -0.03, yb, 0, yb)
+                p.curveTo(0.03, yb, 0.046, yb + 0.03, 0.04, yt + 0.004)
+                p.curveTo(0.02, yt - 0.006, -0.02, yt - 0.006, -0.04, yt + 0.004)
                 p.close()
                 _fill(c, p, col)
         # moustache
@@ -916,10 +924,10 @@ def _hair_front(c, t: Traits) -> None:
         _ellipse(c, -s * a * 0.35, cy + b * 0.8, 0.03, 0.014, _mix(t.skin, WHITE, 0.35))
         return
     if h == "afro":
-        inner = cy + b * 0.5
+        inner = cy + b * 0.52
         p = c.beginPath()
         p.moveTo(-a - 0.01, cy)
-        p.curveTo(-a, cy + b * 1.0, a, cy + b * 1.0, a + 0.01, cy)
+        _dome(p, a + 0.01, cy, cy + b + 0.02, cy)
         p.lineTo(a * 0.93, cy)
         p.curveTo(a * 0.9, inner + 0.02, a * 0.5, inner + 0.01, 0, inner + 0.02)
         p.curveTo(-a * 0.5, inner + 0.01, -a * 0.9, inner + 0.02, -a * 0.93, cy)
@@ -937,7 +945,6 @@ def _hair_front(c, t: Traits) -> None:
         p.curveTo(-a * 0.3, cy + b * 0.55, -a * 0.85, cy + b * 0.55, -a * 0.9, ys)
         p.close()
         _fill(c, p, col)
-        import math
         n = 11
         for i in range(n):
             ang = math.pi * (i / (n - 1))
@@ -1000,6 +1007,7 @@ def _hair_front(c, t: Traits) -> None:
         _fill(c, p, col)
         return
     ys = cy - 0.01
+    taper = 0.03
     hx = rx
     if h == "quiff":
         top += 0.03
@@ -1014,7 +1022,7 @@ def _hair_front(c, t: Traits) -> None:
         _dome(p, hx, cy, top, ys)
     if h == "sidepart":
         # parting on side s; hair sweeps across to -s
-        p.lineTo(a * 0.9, ys)
+        p.lineTo(a * 0.9, ys + taper)
         p.lineTo(a * 0.9, cy + b * 0.25)
         if s > 0:
             p.curveTo(a * 0.8, cy + b * 0.62, a * 0.55, cy + b * 0.72, a * 0.45, cy + b * 0.78)
@@ -1022,33 +1030,48 @@ def _hair_front(c, t: Traits) -> None:
         else:
             p.curveTo(a * 0.5, cy + b * 0.4, -a * 0.1, cy + b * 0.5, -a * 0.45, cy + b * 0.78)
             p.curveTo(-a * 0.55, cy + b * 0.72, -a * 0.8, cy + b * 0.62, -a * 0.9, cy + b * 0.25)
-        p.lineTo(-a * 0.9, ys)
+        p.lineTo(-a * 0.9, ys + taper)
     elif h == "pixie":
-        p.lineTo(a * 0.9, ys)
+        p.lineTo(a * 0.9, ys + taper)
         p.curveTo(a * 0.9, cy + b * 0.3, s * a * 0.5, cy + b * 0.25, -s * a * 0.2, cy + b * 0.45)
-        p.curveTo(-s * a * 0.5, cy + b * 0.55, -a * 0.85, cy + b * 0.3, -a * 0.9, ys)
+        p.curveTo(-s * a * 0.5, cy + b * 0.55, -a * 0.85, cy + b * 0.3, -a * 0.9, ys + taper)
     elif h == "quiff":
-        p.lineTo(a * 0.9, ys)
+        p.lineTo(a * 0.9, ys + taper)
         p.curveTo(a * 0.88, cy + b * 0.55, a * 0.4, cy + b * 0.6, 0, cy + b * 0.62)
-        p.curveTo(-a * 0.4, cy + b * 0.6, -a * 0.88, cy + b * 0.55, -a * 0.9, ys)
+        p.curveTo(-a * 0.4, cy + b * 0.6, -a * 0.88, cy + b * 0.55, -a * 0.9, ys + taper)
     elif h in ("bun", "ponytail"):
         # smooth, pulled back
-        p.lineTo(a * 0.9, ys)
+        p.lineTo(a * 0.9, ys + taper)
         p.curveTo(a * 0.9, cy + b * 0.5, a * 0.5, cy + b * 0.7, 0, cy + b * 0.7)
-        p.curveTo(-a * 0.5, cy + b * 0.7, -a * 0.9, cy + b * 0.5, -a * 0.9, ys)
+        p.curveTo(-a * 0.5, cy + b * 0.7, -a * 0.9, cy + b * 0.5, -a * 0.9, ys + taper)
     else:  # short: neat with a slight wave
-        p.lineTo(a * 0.9, ys)
+        p.lineTo(a * 0.9, ys + taper)
         p.curveTo(a * 0.9, cy + b * 0.45, a * 0.7, cy + b * 0.55, a * 0.35, cy + b * 0.55)
         p.curveTo(a * 0.1, cy + b * 0.55, 0, cy + b * 0.62, -a * 0.15, cy + b * 0.6)
-        p.curveTo(-a * 0.5, cy + b * 0.56, -a * 0.9, cy + b * 0.5, -a * 0.9, ys)
+        p.curveTo(-a * 0.5, cy + b * 0.56, -a * 0.9, cy + b * 0.5, -a * 0.9, ys + taper)
     p.close()
     _fill(c, p, col)
-    if h in ("bun", "ponytail") and not t.cap:
+    sheen = _mix(col, WHITE, 0.2)
+    if h == "sidepart":
+        px = s * a * 0.45
+        p = c.beginPath()
+        p.moveTo(px, cy + b * 0.78)
+        p.curveTo(px, cy + b * 0.9, px * 0.9, top - 0.02, px * 0.8, top - 0.008)
+        _stroke(c, p, _mix(col, BLACK, 0.3), 0.006)
+        p = c.beginPath()
+        p.moveTo(px * 0.6, top - 0.02)
+        p.curveTo(-s * a * 0.1, top - 0.02, -s * a * 0.55, cy + b * 0.85, -s * a * 0.75, cy + b * 0.55)
+        _stroke(c, p, sheen, 0.006)
+    elif h in ("bun", "ponytail") and not t.cap:
         # comb lines for texture
-        sheen = _mix(col, WHITE, 0.18)
         p = c.beginPath()
         p.moveTo(-a * 0.5, cy + b * 0.95)
         p.curveTo(-a * 0.2, top - 0.003, a * 0.2, top - 0.003, a * 0.5, cy + b * 0.95)
+        _stroke(c, p, sheen, 0.006)
+    elif h in ("short", "quiff", "pixie"):
+        p = c.beginPath()
+        p.moveTo(-s * a * 0.55, top - 0.035)
+        p.curveTo(-s * a * 0.25, top - 0.012, s * a * 0.1, top - 0.012, s * a * 0.3, top - 0.025)
         _stroke(c, p, sheen, 0.006)
 
 
@@ -1122,8 +1145,6 @@ def _glasses(c, t: Traits) -> None:
     c.setStrokeColor(col)
     c.setLineWidth(lw)
     c.setLineJoin(1)
-    lens = Color(1, 1, 1, alpha=1)
-    del lens
     for s in (-1, 1):
         x = s * ex
         if t.glasses == "round":

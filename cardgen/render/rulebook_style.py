@@ -1,0 +1,159 @@
+"""The rulebook's typography: words in the pack's language, colours, paragraph styles.
+
+Why one module: every style names one of our registered DejaVu faces explicitly, so no
+reportlab default (Helvetica, Times) can slip into the PDF; and the engine's own words (table
+headers, "Hinweis", "Seite") live in one table that a pack's `labels` override.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+from ..model.pack import Pack
+from .fonts import face_name
+
+# Words the engine prints. A pack's `labels` (same keys) win over these.
+WORDS: dict[str, dict[str, str]] = {
+    "de": {"rules": "Spielregeln", "contents": "Inhalt", "page": "Seite", "note": "Hinweis",
+           "example": "Beispiel", "version": "Version", "id": "ID", "name": "Name",
+           "title": "Titel", "group": "Gruppe", "set": "Satz", "points": "Punkte",
+           "penalty": "Minuspunkte", "category": "Kategorie", "meaning": "Bedeutung",
+           "wins": "gewinnt", "wins_high": "höchster Wert gewinnt",
+           "wins_low": "tiefster Wert gewinnt", "common": "gemeinsame Kategorie",
+           "tie_break": "bei Gleichstand", "level": "Stufe", "detail": "Detailwert",
+           "label": "Bedeutung", "by": "von"},
+    "nl": {"rules": "Spelregels", "contents": "Inhoud", "page": "Pagina", "note": "Tip",
+           "example": "Voorbeeld", "version": "Versie", "id": "ID", "name": "Naam",
+           "title": "Titel", "group": "Groep", "set": "Set", "points": "Punten",
+           "penalty": "Strafpunten", "category": "Categorie", "meaning": "Betekenis",
+           "wins": "wint", "wins_high": "hoogste waarde wint", "wins_low": "laagste waarde wint",
+           "common": "gemeenschappelijke categorie", "tie_break": "bij gelijkspel",
+           "level": "Niveau", "detail": "Detailwaarde", "label": "Betekenis", "by": "door"},
+    "en": {"rules": "Rules", "contents": "Contents", "page": "Page", "note": "Note",
+           "example": "Example", "version": "Version", "id": "ID", "name": "Name",
+           "title": "Title", "group": "Group", "set": "Set", "points": "Points",
+           "penalty": "Penalty", "category": "Category", "meaning": "Meaning", "wins": "wins",
+           "wins_high": "highest value wins", "wins_low": "lowest value wins",
+           "common": "common category", "tie_break": "tie-break", "level": "Level",
+           "detail": "Detail value", "label": "Meaning", "by": "by"},
+    "fr": {"rules": "Règles du jeu", "contents": "Sommaire", "page": "Page", "note": "Remarque",
+           "example": "Exemple", "version": "Version", "id": "ID", "name": "Nom",
+           "title": "Titre", "group": "Groupe", "set": "Série", "points": "Points",
+           "penalty": "Pénalité", "category": "Catégorie", "meaning": "Signification",
+           "wins": "gagne", "wins_high": "la valeur la plus haute gagne",
+           "wins_low": "la valeur la plus basse gagne", "common": "catégorie commune",
+           "tie_break": "en cas d’égalité", "level": "Niveau", "detail": "Valeur détaillée",
+           "label": "Signification", "by": "par"},
+    "it": {"rules": "Regole del gioco", "contents": "Indice", "page": "Pagina", "note": "Nota",
+           "example": "Esempio", "version": "Versione", "id": "ID", "name": "Nome",
+           "title": "Titolo", "group": "Gruppo", "set": "Serie", "points": "Punti",
+           "penalty": "Penalità", "category": "Categoria", "meaning": "Significato",
+           "wins": "vince", "wins_high": "vince il valore più alto",
+           "wins_low": "vince il valore più basso", "common": "categoria comune",
+           "tie_break": "in caso di parità", "level": "Livello", "detail": "Valore di dettaglio",
+           "label": "Significato", "by": "di"},
+}
+
+HYPHENATION = {"de": "de_DE", "nl": "nl_NL", "en": "en_US", "fr": "fr", "it": "it_IT"}
+MIN_HYPHENATED = 8  # letters: shorter words are never split
+
+INK = colors.HexColor("#1f1f1f")
+ACCENT = colors.HexColor("#1e3d5c")     # headings, table headers, title page
+ACCENT_SOFT = colors.HexColor("#5b7896")
+RULE = colors.HexColor("#b9c6d3")
+NOTE_BG = colors.HexColor("#e8f0f7")
+EXAMPLE_BG = colors.HexColor("#f5f1e6")
+EXAMPLE_RULE = colors.HexColor("#c9b68a")
+OPTION_BG = colors.HexColor("#f2f4f6")
+ZEBRA = colors.HexColor("#eef2f6")
+MUTED = colors.HexColor("#55606b")
+
+
+def words(pack: Pack) -> dict[str, str]:
+    """The engine's words in the pack's language, overridden by the pack's own labels."""
+    return {**WORDS["en"], **WORDS.get(pack.language, {}), **pack.labels}
+
+
+@lru_cache(maxsize=None)
+def register_families() -> None:
+    """Let <b>/<i> in paragraph markup pick our bold and italic faces (never a built-in one)."""
+    for family in ("serif", "sans", "condensed"):
+        registerFontFamily(face_name(family), normal=face_name(family),
+                           bold=face_name(family, bold=True), italic=face_name(family, italic=True),
+                           boldItalic=face_name(family, bold=True, italic=True))
+
+
+def make_styles(language: str, body_size: float = 10.0) -> dict[str, ParagraphStyle]:
+    """Every paragraph style of the rulebook; body text justified and hyphenated."""
+    register_families()
+    hyphen = HYPHENATION.get(language, "")
+    s = body_size
+    serif, sans = face_name("serif"), face_name("sans")
+    base = dict(fontName=serif, fontSize=s, leading=s * 1.38, textColor=INK,
+                bulletFontName=serif, hyphenationLang="", embeddedHyphenation=0,
+                uriWasteReduce=0)
+    hyph = dict(hyphenationLang=hyphen, embeddedHyphenation=1,
+                hyphenationMinWordLength=MIN_HYPHENATED)
+
+    def style(name: str, **kw) -> ParagraphStyle:
+        return ParagraphStyle(name, **{**base, **kw})
+
+    head = dict(fontName=face_name("sans-bold"), textColor=ACCENT, keepWithNext=1,
+                alignment=TA_LEFT, bulletFontName=face_name("sans-bold"))
+    return {
+        "body": style("body", alignment=TA_JUSTIFY, spaceAfter=s * 0.55, **hyph),
+        "item": style("item", alignment=TA_JUSTIFY, spaceAfter=s * 0.25, **hyph),
+        "box": style("box", alignment=TA_JUSTIFY, **hyph),
+        "example": style("example", fontName=face_name("serif-italic"), alignment=TA_JUSTIFY,
+                         bulletFontName=face_name("serif-italic"), **hyph),
+        "h1": style("h1", fontSize=s * 2.0, leading=s * 2.4, spaceAfter=s * 0.4, **head),
+        "h2": style("h2", fontSize=s * 1.25, leading=s * 1.6, spaceBefore=s * 1.3,
+                    spaceAfter=s * 0.45, **head),
+        "option": style("option", fontName=face_name("sans-bold"), fontSize=s * 1.05,
+                        leading=s * 1.4, textColor=ACCENT, spaceAfter=s * 0.25,
+                        bulletFontName=face_name("sans-bold")),
+        "needs": style("needs", fontName=face_name("serif-italic"), fontSize=s * 0.85,
+                       leading=s * 1.15, textColor=MUTED, spaceBefore=s * 0.35,
+                       bulletFontName=face_name("serif-italic")),
+        "cell": style("cell", fontName=face_name("condensed"), fontSize=s * 0.86,
+                      leading=s * 1.1, bulletFontName=face_name("condensed")),
+        "cell-strong": style("cell-strong", fontName=face_name("condensed-bold"),
+                             fontSize=s * 0.86, leading=s * 1.1,
+                             bulletFontName=face_name("condensed-bold")),
+        "cell-small": style("cell-small", fontName=face_name("condensed-italic"),
+                            fontSize=s * 0.75, leading=s * 0.95, textColor=MUTED,
+                            bulletFontName=face_name("condensed-italic")),
+        "cell-head": style("cell-head", fontName=face_name("condensed-bold"), fontSize=s * 0.86,
+                           leading=s * 1.1, textColor=colors.white,
+                           bulletFontName=face_name("condensed-bold")),
+        "caption": style("caption", fontName=face_name("condensed-italic"), fontSize=s * 0.78,
+                         leading=s * 1.0, textColor=MUTED, spaceBefore=s * 0.3,
+                         spaceAfter=s * 0.6, bulletFontName=face_name("condensed-italic")),
+        "toc-title": style("toc-title", fontSize=s * 2.0, leading=s * 2.4, spaceAfter=s * 1.2,
+                           **head),
+        "toc0": style("toc0", fontName=face_name("sans-bold"), fontSize=s * 1.05,
+                      leading=s * 1.45, spaceBefore=s * 0.55, textColor=ACCENT,
+                      bulletFontName=face_name("sans-bold")),
+        "toc1": style("toc1", fontName=serif, fontSize=s * 0.92, leading=s * 1.25,
+                      leftIndent=s * 2.2, textColor=INK),
+        "kicker": style("kicker", fontName=face_name("sans-bold"), fontSize=s * 1.1,
+                        leading=s * 1.5, textColor=colors.HexColor("#c9d6e3"),
+                        bulletFontName=face_name("sans-bold")),
+        "cover-title": style("cover-title", fontName=face_name("sans-bold"), fontSize=s * 3.4,
+                             leading=s * 3.9, textColor=colors.white, spaceBefore=s * 0.6,
+                             bulletFontName=face_name("sans-bold")),
+        "cover-subtitle": style("cover-subtitle", fontName=face_name("serif-italic"),
+                                fontSize=s * 1.45, leading=s * 1.9, spaceBefore=s * 0.9,
+                                textColor=colors.HexColor("#e4ebf2"),
+                                bulletFontName=face_name("serif-italic")),
+        "cover-text": style("cover-text", fontSize=s * 1.15, leading=s * 1.65,
+                            alignment=TA_LEFT, **hyph),
+        "cover-meta": style("cover-meta", fontName=sans, fontSize=s * 0.85, leading=s * 1.2,
+                            textColor=MUTED, alignment=TA_LEFT, bulletFontName=sans),
+        "centre": style("centre", alignment=TA_CENTER),
+    }

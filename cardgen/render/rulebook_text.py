@@ -1,0 +1,189 @@
+"""Rule texts → reportlab paragraph markup, with every problem reported at its YAML line.
+
+Why escaping comes first: reportlab's Paragraph parses XML-like markup, so a '<' or '&' written
+by a user must reach it as '&lt;' / '&amp;' and print literally. Our own markup (**bold**,
+*italic*, :icon:) is parsed by render.text into runs, and only then turned into <b>/<i> tags
+around escaped text — user text never becomes a tag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+import jinja2
+
+from ..diagnostics import Report
+from ..layout.card import environment
+from ..load import PackData, read_yaml
+from ..source import Mark, MarkedDict, MarkedList
+from .fonts import face_name, missing_glyphs
+from .text import expand_icons, parse
+
+FALLBACK_FAMILY = "sans"  # symbols the serif faces lack (★, ⚡, ✚ …) come from DejaVu Sans
+MAX_TEXT = 20000  # characters one template may produce
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a text came from, for its diagnostics."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+    subject: str = ""
+    what: str = ""  # e.g. "blocks[3].p"
+
+    def prefix(self) -> str:
+        return f"{self.what}: " if self.what else ""
+
+
+def to_markup(text: str, family: str, icons: dict[str, str]) -> tuple[str, list[str], list[str]]:
+    """(reportlab markup, characters no face can draw, unknown icon names) for our markup."""
+    text, unknown = expand_icons(text, icons)
+    missing: set[str] = set()
+    lines = []
+    for runs in parse(text):
+        parts = []
+        for run in runs:
+            body = _with_fallback(run.text, face_name(family, run.bold, run.italic),
+                                  face_name(FALLBACK_FAMILY, run.bold, run.italic), missing)
+            if run.italic:
+                body = f"<i>{body}</i>"
+            if run.bold:
+                body = f"<b>{body}</b>"
+            parts.append(body)
+        lines.append("".join(parts))
+    return "<br/>".join(lines), sorted(missing), unknown
+
+
+def _with_fallback(text: str, face: str, fallback: str, missing: set[str]) -> str:
+    """Escaped text; characters the face lacks are set in the fallback face when it has them."""
+    out: list[str] = []
+    pending: list[str] = []  # characters waiting for the fallback face
+
+    def flush() -> None:
+        if pending:
+            family = face_name(FALLBACK_FAMILY)
+            out.append(f'<font face="{family}">{escape("".join(pending))}</font>')
+            pending.clear()
+
+    lacking = set(missing_glyphs(text, face))
+    for char in text:
+        if char in lacking:
+            if missing_glyphs(char, fallback):
+                missing.add(char)
+            pending.append(char)
+            continue
+        flush()
+        out.append(escape(char))
+    flush()
+    return "".join(out)
+
+
+def describe_missing(chars: list[str]) -> str:
+    return ", ".join(f"U+{ord(c):04X} '{c}'" for c in chars)
+
+
+class TextMaker:
+    """Renders rule texts (Jinja, then our markup) and reports each problem once, in place."""
+
+    def __init__(self, data: PackData, report: Report):
+        self.data, self.report = data, report
+        self.env = environment()
+        self.icons = dict(data.pack.icons)
+        for group in data.pack.groups:
+            self.icons.setdefault(group.id, group.symbol)
+        self.context = jinja_context(data)
+
+    def template(self, source: str, where: Where) -> str | None:
+        """The text after Jinja, or None (with a diagnostic) when the template fails."""
+        if "{{" not in source and "{%" not in source and "{#" not in source:
+            return source
+        try:
+            out = self.env.from_string(source).render(**self.context)
+        except jinja2.TemplateSyntaxError as exc:
+            return self._fail(where, f"template syntax error: {exc.message}")
+        except jinja2.UndefinedError as exc:
+            return self._fail(where, f"undefined name in template: {exc.message}; available: "
+                              + ", ".join(sorted(self.context)))
+        except jinja2.exceptions.SecurityError as exc:
+            return self._fail(where, f"not allowed in a template: {exc}")
+        except Exception as exc:  # any other failure is the template's problem, not ours
+            return self._fail(where, f"template failed: {type(exc).__name__}: {exc}")
+        if len(out) > MAX_TEXT:
+            return self._fail(where, f"template produced {len(out)} characters; the limit is "
+                              f"{MAX_TEXT}")
+        return out
+
+    def markup(self, text: str, family: str, where: Where) -> str | None:
+        """Reportlab markup for already-rendered text, or None after a glyph/icon diagnostic."""
+        markup, missing, unknown = to_markup(text, family, self.icons)
+        for name in unknown:
+            self._fail(where, f"unknown icon ':{name}:'; the pack defines "
+                       + (", ".join(sorted(self.icons)) or "none"))
+        if missing:
+            self._fail(where, f"the font {family} has no glyph for {describe_missing(missing)}")
+        return None if unknown or missing else markup
+
+    def rule(self, source: str, family: str, where: Where) -> str | None:
+        """A rule text: Jinja first, then our markup."""
+        text = self.template(source, where)
+        return None if text is None else self.markup(text, family, where)
+
+    def _fail(self, where: Where, message: str) -> None:
+        self.report.error(where.file, where.line, where.col, where.subject,
+                          where.prefix() + message)
+        return None
+
+
+def jinja_context(data: PackData) -> dict[str, Any]:
+    """Names a rule text may use: pack, kinds (label, plural, count), cards, labels."""
+    pack = data.pack
+    counts = {k.id: sum(lc.card.count for lc in data.cards if lc.kind == k.id) for k in pack.kinds}
+    return {
+        "pack": pack.model_dump(include={"id", "title", "subtitle", "language", "version"}),
+        "kinds": {k.id: {"label": k.label, "plural": k.plural or k.label, "count": counts[k.id]}
+                  for k in pack.kinds},
+        "cards": sum(counts.values()),
+        "labels": dict(pack.labels),
+    }
+
+
+class ChapterSource:
+    """Line marks of one chapter file's blocks, read again from the YAML."""
+
+    def __init__(self, shown: str, folder: Path):
+        path = Path(shown)
+        if not path.is_file():
+            path = folder / "rules" / path.name
+        self.file = shown
+        self.raw = read_yaml(path, Report()) if path.is_file() else None
+
+    def where(self, index: int | None = None, key: str | None = None, item: int | None = None,
+              subject: str = "") -> Where:
+        """Position of blocks[index][key][item] (or of the nearest part that exists)."""
+        what = "title" if index is None else f"blocks[{index}]" + (f".{key}" if key else "")
+        if item is not None:
+            what += f"[{item}]"
+        mark = self._mark(index, key, item)
+        return Where(self.file, mark.line if mark else 0, mark.col if mark else 0, subject, what)
+
+    def _mark(self, index, key, item) -> Mark | None:
+        raw = self.raw
+        if not isinstance(raw, MarkedDict):
+            return None
+        if index is None:
+            return raw.value_marks.get("title", raw.mark)
+        blocks = raw.get("blocks")
+        if not isinstance(blocks, MarkedList) or index >= len(blocks):
+            return raw.mark
+        block, mark = blocks[index], blocks.item_marks[index]
+        if not isinstance(block, MarkedDict) or key is None or key not in block:
+            return mark
+        value, mark = block[key], block.value_marks[key]
+        if item is not None and isinstance(value, MarkedList) and item < len(value):
+            return value.item_marks[item]
+        return mark
