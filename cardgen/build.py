@@ -10,7 +10,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import OUTPUT_KINDS  # noqa: F401  (re-exported for callers)
 from .diagnostics import Report
+from .fingerprint import file_hash, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter, safe_zone_problems
 from .load import PackData, find_packs, load_pack
 from .output import write_all
@@ -18,7 +20,6 @@ from .render.images import ImageProblem, ImageStore
 from .validate.cards import check_cards
 from .validate.pack import check_pack_refs
 
-OUTPUT_KINDS = ("cards", "printshop", "boards", "rulebook", "png", "calibration")
 
 
 @dataclass
@@ -37,8 +38,14 @@ class BuildSettings:
 @dataclass
 class PackResult:
     data: PackData
-    files: dict[str, bytes] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)  # new or changed files only
+    built: dict[str, list[str]] = field(default_factory=dict)  # output kind → its file names
+    png_keys: dict[str, str] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, kind: str, name: str, content: bytes) -> None:
+        self.files[name] = content
+        self.built.setdefault(kind, []).append(name)
 
 
 def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:
@@ -106,8 +113,35 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     return printed, images, layouter
 
 
-def render_pack(data: PackData, report: Report, settings: BuildSettings) -> PackResult | None:
-    """Stages 4–5 for one pack: returns the files (in memory) or None when an error was found."""
+def wanted_outputs(settings: BuildSettings) -> set[str]:
+    wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
+    if settings.png:
+        wanted.add("png")
+    return wanted
+
+
+def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
+    """(output kinds to build, their keys, the previous manifest) for one pack."""
+    keys = output_keys(folder, settings)
+    previous = read_manifest(out_dir / folder.name)
+    built = previous.get("built") or {}
+    stale = set()
+    for kind in wanted_outputs(settings):
+        entry = built.get(kind) or {}
+        files = entry.get("files")
+        if entry.get("key") != keys[kind] or files is None or not all(
+                still_valid(out_dir / folder.name, previous, name) for name in files):
+            stale.add(kind)
+    return stale, keys, previous
+
+
+def render_pack(data: PackData, report: Report, settings: BuildSettings,
+                kinds: set[str] | None = None, previous: dict | None = None) -> PackResult | None:
+    """Stages 4–5 for one pack: the files (in memory), or None when an error was found.
+
+    `kinds` limits the work to the stale outputs; `previous` (the last manifest) lets PNGs of
+    unchanged cards stay as they are.
+    """
     from .render.card import CardPainter
     from .render import pdf
     errors_before = len(report.errors)
@@ -125,29 +159,40 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings) -> Pack
             "subject": data.pack.subtitle or data.pack.description[:200],
             "keywords": f"cardgen, {data.pack.id}, print and play"}
     result = PackResult(data)
-    wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
-    if settings.png:
-        wanted.add("png")
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
     if "cards" in wanted:
-        result.files["cards.pdf"] = pdf.card_sheets(printed, painter, paper, card_size, bleed,
-                                                    duplex, offset, meta, footer)
+        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, paper, card_size,
+                                                         bleed, duplex, offset, meta, footer))
     if "printshop" in wanted or "png" in wanted:
         shop = pdf.printshop(printed, painter, card_size, bleed, meta)
         if "printshop" in wanted:
-            result.files["printshop.pdf"] = shop
+            result.add("printshop", "printshop.pdf", shop)
         if "png" in wanted:
             from .render.raster import card_pngs
+            old = ((previous or {}).get("png") or {})
+            keys = {p.card_id: _face_key(p, settings) for p in printed}
+            fresh = {card_id for card_id, key in keys.items() if old.get(card_id) != key}
             result.files.update(card_pngs(shop, printed, card_size, bleed, settings.dpi,
-                                          settings.png_bleed))
+                                          settings.png_bleed, only=fresh))
+            result.png_keys = keys
+            result.built["png"] = [f"png/{card_id}.png" for card_id in sorted(keys)]
     if "calibration" in wanted:
-        result.files["calibration.pdf"] = pdf.calibration(paper, card_size, bleed, duplex,
-                                                          offset, meta)
+        result.add("calibration", "calibration.pdf", pdf.calibration(
+            paper, card_size, bleed, duplex, offset, meta))
+    for kind in wanted:  # a kind that made no file (a pack without boards) is still done
+        result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
     return result
 
 
-def manifest(result: PackResult) -> bytes:
+def _face_key(printed, settings: BuildSettings) -> str:
+    """What a card's PNG is drawn from: its laid-out faces and the raster settings."""
+    return _sha(repr((printed.front, settings.dpi, settings.png_bleed, settings.card_size,
+                      settings.bleed)).encode())
+
+
+def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: Path) -> bytes:
     """What was built from which inputs, with content hashes (no timestamps: reproducible)."""
     data = result.data
     root = data.folder.parent.parent
@@ -158,12 +203,23 @@ def manifest(result: PackResult) -> bytes:
         except ValueError:
             return str(path)
 
+    built = dict(previous.get("built") or {})
+    outputs = dict(previous.get("outputs") or {})
+    for kind, names in result.built.items():
+        built[kind] = {"key": keys[kind], "files": names}
+    for name, content in result.files.items():
+        outputs[name] = _sha(content)
+    pngs = dict(previous.get("png") or {})
+    pngs.update(result.png_keys)
+    listed = {name for entry in built.values() for name in entry["files"]}
     body = {
         "pack": data.pack.id,
         "title": data.pack.title,
         "cards": result.counts,
-        "inputs": {rel(p): _sha(p.read_bytes()) for p in sorted(set(data.inputs))},
-        "outputs": {name: _sha(content) for name, content in sorted(result.files.items())},
+        "inputs": {rel(p): file_hash(p) for p in sorted(set(data.inputs))},
+        "built": {k: built[k] for k in sorted(built)},
+        "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
+        "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 
@@ -172,11 +228,12 @@ def _sha(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write(out_dir: Path, results: list[PackResult]) -> list[Path]:
-    """Stage 6: every file of every pack, atomically as one set."""
+def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]) -> list[Path]:
+    """Stage 6: every file of every pack, atomically as one set. (result, keys, previous)."""
     files: dict[str, bytes] = {}
-    for result in results:
+    for result, keys, previous in results:
+        folder = result.data.folder.name
         for name, content in result.files.items():
-            files[f"{result.data.pack.id}/{name}"] = content
-        files[f"{result.data.pack.id}/manifest.json"] = manifest(result)
+            files[f"{folder}/{name}"] = content
+        files[f"{folder}/manifest.json"] = manifest(result, keys, previous, out_dir)
     return write_all(out_dir, files)

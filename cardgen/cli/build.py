@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from ..build import OUTPUT_KINDS, BuildSettings, check, render_pack, select_packs, write
-from ..diagnostics import Report
-from ..output import OutputError
+from .. import OUTPUT_KINDS
 from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, print_report
 
 
@@ -20,7 +19,10 @@ def _pair(text: Optional[str], what: str) -> Optional[tuple[float, float]]:
     try:
         x, y = (float(part) for part in text.lower().replace("x", ",").split(","))
     except ValueError:
-        raise typer.BadParameter(f"{what} must be two numbers in mm, like 1.5,-0.5") from None
+        raise typer.BadParameter(f"{text!r} must be two numbers in mm, like 1.5,-0.5",
+                                 param_hint=what) from None
+    if not all(abs(v) < 2000 for v in (x, y)):
+        raise typer.BadParameter(f"{text!r} is not a size in mm", param_hint=what)
     return (x, y)
 
 
@@ -46,10 +48,17 @@ def build(
         show_default=False)] = None,
     bleed: Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
                                                    show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")
+                     ] = False,
+    jobs: Annotated[int, typer.Option(min=0, max=64, help="Packs built in parallel "
+                                      "(0 = the number of cores).")] = 0,
     data: DataOption = None,
     strict: StrictOption = False,
 ) -> None:
     """Build print files: cards.pdf (fronts + duplex backs), printshop.pdf, boards, rulebook.
+
+    Only outputs whose inputs changed since the last build are made again (see manifest.json);
+    --force rebuilds everything.
 
     Examples:
 
@@ -59,9 +68,11 @@ def build(
 
       cardgen build quartett --only calibration      # find your printer's back offset
     """
-    for name, allowed in (("--paper", (paper, ("a4", "letter", "a3"))),
-                          ("--duplex", (duplex, ("long", "short", "none", "fold")))):
-        value, choices = allowed
+    from ..build import BuildSettings, select_packs
+    from ..diagnostics import Report
+
+    for name, value, choices in (("--paper", paper, ("a4", "letter", "a3")),
+                                 ("--duplex", duplex, ("long", "short", "none", "fold"))):
         if value is not None and value not in choices:
             raise typer.BadParameter(f"{value!r}; choose one of {', '.join(choices)}",
                                      param_hint=name)
@@ -69,38 +80,96 @@ def build(
         if kind not in OUTPUT_KINDS:
             raise typer.BadParameter(f"{kind!r}; choose from {', '.join(OUTPUT_KINDS)}",
                                      param_hint="--only")
+    size = _pair(card_size, "--card-size")
+    if size is not None and not all(10 <= v <= 400 for v in size):
+        raise typer.BadParameter(f"{card_size!r}: width and height must be 10–400 mm",
+                                 param_hint="--card-size")
     settings = BuildSettings(paper=paper, duplex=duplex, back_offset=_pair(back_offset,
-                             "--back-offset"), card_size=_pair(card_size, "--card-size"),
-                             bleed=bleed, only=tuple(only or ()), png=png, dpi=dpi,
+                             "--back-offset"), card_size=size, bleed=bleed,
+                             only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
                              png_bleed=not no_bleed)
     report = Report()
     folders = select_packs(data_dir(data), packs or [], report)
-    loaded = [d for d in (check(f, report) for f in folders) if d is not None]
-    if report.failed(strict):
-        finish(report, strict)
+    finish_if_failed(report, strict)
+    jobs = jobs or os.cpu_count() or 1
+    outcomes = run_packs(folders, out, settings, force, jobs)
     results = []
-    with _progress(len(loaded)) as advance:
-        for pack_data in loaded:
-            result = render_pack(pack_data, report, settings)
-            if result is not None:
-                results.append(result)
-            advance(pack_data.pack.id)
-    if report.failed(strict):
-        finish(report, strict)
+    for folder, pack_report, result, state in outcomes:
+        report.extend(pack_report)
+        if result is not None:
+            results.append(result)
+    finish_if_failed(report, strict)
+    from ..build import write
+    from ..output import OutputError
     try:
-        written = write(out, results)
+        write(out, results)
     except OutputError as exc:
         print_report(report)
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     print_report(report)
-    for result in results:
-        folder = out / result.data.pack.id
-        names = ", ".join(sorted(n for n in result.files if not n.startswith("png/")))
-        pngs = sum(1 for n in result.files if n.startswith("png/"))
-        extra = f" + {pngs} PNGs" if pngs else ""
-        typer.echo(f"{result.data.pack.id}: {names}{extra} → {folder}/")
-    del written
+    for folder, _, result, state in outcomes:
+        if result is None:
+            typer.echo(f"{folder.name}: up to date → {out / folder.name}/")
+            continue
+        names = sorted(n for n in result[0].files if not n.startswith("png/"))
+        pngs = sum(1 for n in result[0].files if n.startswith("png/"))
+        made = ", ".join(names) + (f" + {pngs} PNGs" if pngs else "")
+        typer.echo(f"{folder.name}: {made or 'manifest'} → {out / folder.name}/")
+
+
+def finish_if_failed(report, strict: bool) -> None:
+    if report.failed(strict):
+        finish(report, strict)
+
+
+def build_one(folder: Path, out: Path, settings, force: bool):
+    """Check and render one pack: (folder, report, (result, keys, previous) | None, state).
+
+    Runs in a worker process when packs are built in parallel, so it takes and returns plain
+    data only.
+    """
+    from ..build import check, render_pack, stale_outputs
+    from ..diagnostics import Report
+    report = Report()
+    stale, keys, previous = stale_outputs(folder, out, settings)
+    if force:
+        from ..build import wanted_outputs
+        stale = wanted_outputs(settings)
+    if not stale:
+        return folder, report, None, "fresh"
+    data = check(folder, report)
+    if data is None or report.errors:
+        return folder, report, None, "failed"
+    if data.pack.id != folder.name:
+        report.error(data.pack_file, data.pack_raw.value_marks["id"].line,
+                     data.pack_raw.value_marks["id"].col, "", f"id: '{data.pack.id}' must be the "
+                     f"folder's name '{folder.name}'")
+        return folder, report, None, "failed"
+    result = render_pack(data, report, settings, stale, previous)
+    if result is None:
+        return folder, report, None, "failed"
+    return folder, report, (result, keys, previous), "built"
+
+
+def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
+    """Every pack, in parallel processes when there are several (same bytes as serial)."""
+    if jobs <= 1 or len(folders) <= 1:
+        results = []
+        with _progress(len(folders)) as advance:
+            for folder in folders:
+                results.append(build_one(folder, out, settings, force))
+                advance(folder.name)
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool, \
+            _progress(len(folders)) as advance:
+        futures = [pool.submit(build_one, folder, out, settings, force) for folder in folders]
+        results = []
+        for folder, future in zip(folders, futures):
+            results.append(future.result())
+            advance(folder.name)
+    return results
 
 
 class _progress:

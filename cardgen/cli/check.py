@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..build import check as check_pack, select_packs
-from ..diagnostics import Report
 from .common import DataOption, PacksArgument, StrictOption, data_dir, finish
 
 
@@ -19,6 +17,9 @@ def check(packs: PacksArgument = None, data: DataOption = None,
 
       cardgen check crazy-hospital --strict
     """
+    from ..build import check as check_pack, select_packs
+    from ..diagnostics import Report
+
     report = Report()
     for folder in select_packs(data_dir(data), packs or [], report):
         loaded = check_pack(folder, report)

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..build import check
-from ..diagnostics import Report
-from ..load import find_packs
 from .common import DataOption, data_dir, finish
 
 
@@ -15,6 +12,10 @@ def packs(data: DataOption = None) -> None:
 
     Example: cardgen packs --data ~/my-games
     """
+    from ..build import check
+    from ..diagnostics import Report
+    from ..load import find_packs
+
     report = Report()
     folder = data_dir(data)
     found = find_packs(folder)

@@ -8,18 +8,20 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..model.card import CardFile
-from ..model.layout import LayoutFile
-from ..model.pack import Pack
-from ..model.rules import Chapter
 
-SCHEMAS = {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutFile}
+def schema_models() -> dict:
+    """Each pack file type and the model that validates it."""
+    from ..model.card import CardFile
+    from ..model.layout import LayoutFile
+    from ..model.pack import Pack
+    from ..model.rules import Chapter
+    return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutFile}
 
 
 def schema_documents() -> dict[str, str]:
     """{file name: JSON text} for every pack file type."""
     out = {}
-    for name, model in SCHEMAS.items():
+    for name, model in schema_models().items():
         body = model.model_json_schema()
         body["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         body["title"] = f"cardgen {name} file"

@@ -188,7 +188,7 @@ def portrait_traits(seed: str, gender: str | None = None) -> Traits:
     if hair == "afro" and _luma(hair_colour) > 0.55 and rng.random() < 0.7:
         hair_colour = colors.HexColor(HAIR_COLOURS["black"][0])
     if abs(_luma(hair_colour) - _luma(skin)) < 0.14:
-        hair_colour = _mix(hair_colour, BLACK, 0.55)
+        hair_colour = _mix(hair_colour, BLACK, 0.3 if _luma(hair_colour) > 0.5 else 0.55)
     beard_colour = hair_colour
     if hair_name in ("pink", "teal", "violet"):  # dyed hair, natural beard
         beard_colour = colors.HexColor(HAIR_COLOURS["darkbrown"][0])
@@ -216,7 +216,8 @@ def portrait_traits(seed: str, gender: str | None = None) -> Traits:
 
     beard_p = {"m": 0.45, None: 0.18, "f": 0.0}[g]
     facial_hair = None
-    if rng.random() < beard_p and hair != "afro" or (hair == "bald" and g != "f" and rng.random() < 0.5):
+    bald_beard = hair == "bald" and g != "f" and rng.random() < 0.5
+    if rng.random() < beard_p and hair != "afro" or bald_beard:
         facial_hair = _weighted(rng, {"full": 3, "moustache": 2, "goatee": 2, "stubble": 2,
                                       "chevron": 1})
     earring_p = {"f": 0.5, None: 0.15, "m": 0.05}[g]
@@ -259,7 +260,8 @@ def portrait_traits(seed: str, gender: str | None = None) -> Traits:
     background = _weighted(rng, {"halo": 3, "rays": 1, "stripes": 1, "split": 1})
 
     return Traits(skin=skin, face=face, a=a, b=b, k1=k1, k2=k2, cy=cy, hair=hair,
-                  hair_colour=hair_colour, beard_colour=beard_colour, hair_volume=hair_volume, part_side=part_side,
+                  hair_colour=hair_colour, beard_colour=beard_colour, hair_volume=hair_volume,
+                  part_side=part_side,
                   eyes=eyes, eye_colour=eye_colour, eye_gap=eye_gap, eye_size=eye_size,
                   lashes=lashes, brows=brows, brow_weight=brow_weight, nose=nose, mouth=mouth,
                   mouth_width=mouth_width, lips=lips, blush=blush, freckles=freckles,
@@ -390,13 +392,15 @@ def _hair_back(c, t: Traits) -> None:
         p.moveTo(sd * a * 0.5, cy + b * 0.9)
         p.curveTo(sd * (a + 0.07), cy + b * 1.0, sd * (a + 0.1), cy + b * 0.3,
                   sd * (a + 0.085), cy - 0.06)
-        p.curveTo(sd * (a + 0.075), cy - 0.12, sd * (a + 0.06), cy - 0.16, sd * (a + 0.03), cy - 0.19)
+        p.curveTo(sd * (a + 0.075), cy - 0.12, sd * (a + 0.06), cy - 0.16,
+                  sd * (a + 0.03), cy - 0.19)
         p.curveTo(sd * (a + 0.035), cy - 0.12, sd * (a + 0.01), cy - 0.04, sd * a * 0.7, cy)
         p.close()
         _fill(c, p, col)
         p = c.beginPath()
         p.moveTo(sd * (a + 0.03), cy + b * 0.45)
-        p.curveTo(sd * (a + 0.06), cy + b * 0.1, sd * (a + 0.055), cy - 0.06, sd * (a + 0.04), cy - 0.12)
+        p.curveTo(sd * (a + 0.06), cy + b * 0.1, sd * (a + 0.055), cy - 0.06,
+                  sd * (a + 0.04), cy - 0.12)
         _stroke(c, p, _mix(col, WHITE, 0.16), 0.005)
         band = c.beginPath()
         band.moveTo(sd * (a - 0.004), cy + b * 0.8)
@@ -715,7 +719,7 @@ def _features(c, t: Traits) -> None:
         bl = _mix(t.skin, colors.HexColor("#F06A6A"), 0.28 if _luma(t.skin) > 0.5 else 0.16)
         for s in (-1, 1):
             _ellipse(c, s * (ex + 0.035), ey - 0.055, 0.03, 0.018, bl)
-    if t.freckles:
+    if t.freckles and t.facial_hair != "full":
         fc = _mix(t.skin, colors.HexColor("#8A4B26"), 0.45)
         for s in (-1, 1):
             for dx, dy in ((0.0, 0.0), (0.018, 0.008), (0.03, -0.006), (0.012, -0.014)):
@@ -774,7 +778,8 @@ def _features(c, t: Traits) -> None:
         p = c.beginPath()
         if t.brows == "arch":
             p.moveTo(x - s * 0.027, by - 0.004)
-            p.curveTo(x - s * 0.012, by + 0.014, x + s * 0.012, by + 0.014, x + s * 0.03, by - 0.002)
+            p.curveTo(x - s * 0.012, by + 0.014, x + s * 0.012, by + 0.014,
+                      x + s * 0.03, by - 0.002)
         elif t.brows == "straight":
             p.moveTo(x - s * 0.027, by + 0.002)
             p.lineTo(x + s * 0.028, by + 0.004)
@@ -854,7 +859,8 @@ def _mouth(c, t: Traits) -> None:
         if t.lips:
             p2 = c.beginPath()
             p2.moveTo(-wide, my + 0.006)
-            p2.curveTo(-wide * 0.85, my - deep * 0.95, wide * 0.85, my - deep * 0.95, wide, my + 0.006)
+            p2.curveTo(-wide * 0.85, my - deep * 0.95, wide * 0.85, my - deep * 0.95,
+                       wide, my + 0.006)
             _stroke(c, p2, t.lips, 0.007)
 
 
@@ -870,9 +876,10 @@ def _facial_hair(c, t: Traits) -> None:
         colour = col if fh == "full" else _mix(t.skin, _mix(col, BLACK, 0.5), 0.3)
         g = 0.008 if fh == "full" else 0.0
         p = c.beginPath()
-        y0 = cy - 0.005
+        y0 = cy + (0.028 if fh == "full" else -0.005)  # a full beard joins the sideburns
         p.moveTo(-a - g * 0.5, y0)
-        p.curveTo(-a - g, cy - t.k1 * (b + g), -t.k2 * (a + g), cy - b - g * 2.5, 0, cy - b - g * 2.5)
+        p.curveTo(-a - g, cy - t.k1 * (b + g), -t.k2 * (a + g), cy - b - g * 2.5,
+                  0, cy - b - g * 2.5)
         p.curveTo(t.k2 * (a + g), cy - b - g * 2.5, a + g, cy - t.k1 * (b + g), a + g * 0.5, y0)
         p.lineTo(a * 0.86, y0)
         p.curveTo(a * 0.8, ny - 0.03, a * 0.55, ny - 0.012, a * 0.3, ny - 0.012)
@@ -1060,7 +1067,8 @@ def _hair_front(c, t: Traits) -> None:
         _stroke(c, p, _mix(col, BLACK, 0.3), 0.006)
         p = c.beginPath()
         p.moveTo(px * 0.6, top - 0.02)
-        p.curveTo(-s * a * 0.1, top - 0.02, -s * a * 0.55, cy + b * 0.85, -s * a * 0.75, cy + b * 0.55)
+        p.curveTo(-s * a * 0.1, top - 0.02, -s * a * 0.55, cy + b * 0.85,
+                  -s * a * 0.75, cy + b * 0.55)
         _stroke(c, p, sheen, 0.006)
     elif h in ("bun", "ponytail") and not t.cap:
         # comb lines for texture

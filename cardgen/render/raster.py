@@ -8,7 +8,7 @@ MM = 72 / 25.4
 
 
 def card_pngs(printshop_pdf: bytes, printed, card_size, bleed: float, dpi: int,
-              with_bleed: bool) -> dict[str, bytes]:
+              with_bleed: bool, only: set[str] | None = None) -> dict[str, bytes]:
     """{'png/<ID>.png': bytes} for every distinct card (front pages of the print-shop file)."""
     import pypdfium2 as pdfium
 
@@ -18,7 +18,7 @@ def card_pngs(printshop_pdf: bytes, printed, card_size, bleed: float, dpi: int,
         w, h = card_size
         for index, item in enumerate(printed):
             name = f"png/{item.card_id}.png"
-            if name in out:
+            if name in out or (only is not None and item.card_id not in only):
                 continue
             page = document[index]
             crop = (0, 0, 0, 0) if with_bleed else (bleed * MM,) * 4

@@ -1,0 +1,174 @@
+"""composition.yaml: which cards form a game — presets, variants, options and their rules.
+
+Every rule is a general constraint type (a deck size, cards that must be in play, options that
+exclude each other ...); a pack switches them on in its composition.yaml and the checker in
+cardgen/compose/ applies them. No game is named in Python.
+
+Card lists (presets, needs) are written as items: an ID ("S2"), a range on the trailing number
+("A1-A4", "F1–F32", "PIK-2-PIK-10"), a pattern with * and ? ("Q1*"), or a kind id ("K").
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import Discriminator, Field, Tag, model_validator
+
+from .base import Model, Slug
+
+Severity = Literal["error", "warning", "note"]
+PlayerRange = tuple[Annotated[int, Field(ge=1, le=99)], Annotated[int, Field(ge=1, le=99)]]
+
+
+class _Need(Model):
+    severity: Severity = Field("error", description="error refuses the choice; warning lets it "
+                               "pass (fails under --strict); note is only shown in the report "
+                               "and on the deck sheet")
+    message: str = Field("", description="added to the diagnostic (a note shows only this text)")
+
+
+class NeedDeckSize(_Need):
+    """Exactly this many cards of the deck kinds (e.g. all 64 character cards)."""
+
+    deck_size: Annotated[int, Field(ge=1)]
+
+
+class NeedCards(_Need):
+    """Every one of these cards is in play."""
+
+    cards: list[str] = Field(min_length=1)
+
+
+class NeedSpecialCards(_Need):
+    """At least this many cards of the special kinds."""
+
+    special_cards: Annotated[int, Field(ge=1)]
+
+
+class NeedSet(_Need):
+    """At least `at_least` cards whose set is this one (or one of these)."""
+
+    set: Union[str, list[str]]
+    at_least: Annotated[int, Field(ge=1)] = 1
+
+
+class NeedKind(_Need):
+    """At least `at_least` cards of this kind."""
+
+    kind: str
+    at_least: Annotated[int, Field(ge=1)] = 1
+
+
+class NeedPlayers(_Need):
+    """A number of players in this range."""
+
+    players: PlayerRange
+
+
+_NEEDS = {"deck_size": NeedDeckSize, "cards": NeedCards, "special_cards": NeedSpecialCards,
+          "set": NeedSet, "kind": NeedKind, "players": NeedPlayers}
+
+
+def _need_kind(value: object) -> Optional[str]:
+    if isinstance(value, dict):
+        return next((key for key in _NEEDS if key in value), None)
+    return next((key for key, cls in _NEEDS.items() if isinstance(value, cls)), None)
+
+
+Need = Annotated[Union[tuple(Annotated[cls, Tag(key)] for key, cls in _NEEDS.items())],
+                 Discriminator(_need_kind, custom_error_type="need_kind",
+                               custom_error_message="a need has one of the keys "
+                               + ", ".join(_NEEDS), custom_error_context={})]
+
+
+class Draw(Model):
+    """`draw` cards picked at random (with the seed) from `from`."""
+
+    draw: Annotated[int, Field(ge=1)]
+    from_: list[str] = Field(alias="from", min_length=1)
+
+
+class Preset(Model):
+    label: str = ""
+    cards: Union[Literal["all"], list[Union[str, Draw]]] = Field(
+        description="'all' (every deck card) or items: IDs, ranges, patterns, {draw: N, from: [...]}")
+    special: Optional[str] = Field(None, description="the special cards when --special is not "
+                                   "given: none, all, or a list like on the command line")
+
+
+class Variant(Model):
+    label: str = ""
+    players: PlayerRange
+    special_cards: bool = Field(True, description="false: played without special cards (they "
+                                "default to none, and choosing some is an error)")
+
+
+class Option(Model):
+    label: str = ""
+    variants: Optional[list[str]] = Field(None, description="variants the option belongs to "
+                                          "(default: option_variants)")
+    needs: list[Need] = Field(default_factory=list)
+    excludes: list[str] = Field(default_factory=list, description="options it cannot combine with")
+    digital_only: bool = Field(False, description="exists only in the digital version (app)")
+    team_size: Optional[PlayerRange] = Field(None, description="this option plays in teams of "
+                                             "this many players (sizes from --teams)")
+    octets: bool = Field(False, description="this option turns on the octets declared above")
+
+
+class OctetScore(Model):
+    """Score of an octet of one group: base, or bonus with at least `distinct` different sets."""
+
+    base: int
+    bonus: Optional[int] = None
+    distinct: Optional[Annotated[int, Field(ge=2)]] = None
+
+    @model_validator(mode="after")
+    def _pair(self):
+        if (self.bonus is None) != (self.distinct is None):
+            raise ValueError("bonus and distinct go together: the bonus needs a number of "
+                             "distinct sets")
+        return self
+
+
+class Octets(Model):
+    """Sets across sets: `size` cards of one group; a card with `groups` counts for either."""
+
+    label: str = "octet"
+    size: Annotated[int, Field(ge=2, le=52)] = 8
+    score: dict[str, OctetScore] = Field(default_factory=dict, description="group id → score")
+
+
+class DealRule(Model):
+    players: PlayerRange
+    hand: Union[Annotated[int, Field(ge=1)], Literal["all"]] = Field(
+        description="cards per player; 'all' deals the whole deck")
+
+
+class StructurePart(Model):
+    """`sets` sets of `size` cards each (optionally only the sets whose cards match `where`)."""
+
+    sets: Annotated[int, Field(ge=1)]
+    size: Annotated[int, Field(ge=1)]
+    label: str = ""
+    where: dict[str, str] = Field(default_factory=dict, description="card field → value")
+
+
+class Composition(Model):
+    """A pack's composition.yaml."""
+
+    deck_kinds: list[str] = Field(min_length=1, description="kinds forming the playable deck")
+    special_kinds: list[str] = Field(default_factory=list, description="kinds of special cards")
+    sets_of: Optional[Annotated[int, Field(ge=2, le=52)]] = Field(
+        None, description="a set (quartet) is this many cards of one `set` value")
+    default_variant: Optional[str] = None
+    option_variants: Optional[list[str]] = Field(None, description="variants every option "
+                                                 "belongs to unless it says otherwise")
+    presets: dict[Slug, Preset] = Field(default_factory=dict)
+    variants: dict[Slug, Variant] = Field(default_factory=dict)
+    options: dict[Slug, Option] = Field(default_factory=dict)
+    octets: Optional[Octets] = None
+    deal: list[DealRule] = Field(default_factory=list, description="hand size by player count; "
+                                 "none = all cards are dealt")
+    structure: list[StructurePart] = Field(default_factory=list)
+    labels: dict[str, str] = Field(default_factory=dict, description="words of the deck sheet, "
+                                   "in the pack's language")

@@ -1,0 +1,258 @@
+"""The rulebook's content as platypus flowables: cover, contents, chapters and their blocks.
+
+Why separate from the document: this part decides what is printed and reports every problem
+of the rule texts (at their YAML lines); the document part only decides where it goes.
+"""
+
+from __future__ import annotations
+
+from reportlab.platypus import (CondPageBreak, FrameBreak, KeepTogether, ListFlowable,
+                                ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
+from reportlab.platypus.flowables import Flowable, HRFlowable
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from ..diagnostics import Report
+from ..load import PackData
+from ..model import rules as m
+from .fonts import face_name
+from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
+                             make_styles, words)
+from .rulebook_tables import TableMaker
+from .rulebook_text import ChapterSource, TextMaker, Where
+from .text import parse
+
+CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)
+
+
+class Marker(Flowable):
+    """An invisible flowable that tells the document which chapter the pages belong to."""
+
+    def __init__(self, chapter: str):
+        super().__init__()
+        self.chapter_title = chapter
+
+    def wrap(self, avail_w, avail_h):
+        return 0, 0
+
+    def draw(self):
+        pass
+
+
+def heading(markup: str, style, level: int, key: str, plain: str, toc_markup: str,
+            chapter: bool) -> Paragraph:
+    """A heading that becomes a contents entry and a PDF bookmark when it is placed."""
+    para = Paragraph(markup, style)
+    para.toc_entry = (level, toc_markup, key, plain)
+    if chapter:
+        para.chapter_title = plain
+    return para
+
+
+def plain_text(text: str) -> str:
+    """Text without our markup (for the running header and the PDF outline)."""
+    return "\n".join("".join(run.text for run in line) for line in parse(text)).strip()
+
+
+def _hex(colour) -> str:
+    return colour.hexval().replace("0x", "#")
+
+
+class StoryBuilder:
+    """Cover, contents and chapters for one page width; diagnostics go to `report`."""
+
+    def __init__(self, data: PackData, report: Report, width: float, body_size: float,
+                 only_options: set[str] | None):
+        self.data, self.report, self.width = data, report, width
+        self.pack = data.pack
+        self.styles = make_styles(self.pack.language, body_size)
+        self.words = words(self.pack)
+        self.texts = TextMaker(data, report)
+        self.tables = TableMaker(data, self.texts, self.styles, self.words, width)
+        self.only = only_options
+        self.body_size = body_size
+
+    # --- whole book -----------------------------------------------------------------------------
+    def story(self) -> list[Flowable]:
+        flow = self.cover()
+        flow += [Marker(self.words["contents"]),
+                 Paragraph(self._word("contents", "sans-bold"), self.styles["toc-title"]),
+                 self.contents(), PageBreak()]
+        for number, (shown, chapter) in enumerate(self.data.chapters, start=1):
+            flow += self.chapter(number, shown, chapter)
+        self._unused_options()
+        return flow
+
+    def _word(self, key: str, family: str, upper: bool = False) -> str:
+        where = Where(self.data.pack_file, 0, 0, "", f"labels.{key}")
+        word = self.words[key].upper() if upper else self.words[key]
+        return self.texts.markup(word, family, where) or ""
+
+    def _pack_text(self, key: str, family: str) -> str:
+        raw = self.data.pack_raw
+        mark = raw.value_marks.get(key, raw.mark)
+        where = Where(self.data.pack_file, mark.line, mark.col, "", key)
+        return self.texts.markup(str(getattr(self.pack, key)), family, where) or ""
+
+    def cover(self) -> list[Flowable]:
+        s = self.styles
+        flow: list[Flowable] = [
+            Paragraph(self._word("rules", "sans-bold", upper=True), s["kicker"]),
+            Paragraph(self._pack_text("title", "sans-bold"), s["cover-title"])]
+        if self.pack.subtitle:
+            flow.append(Paragraph(self._pack_text("subtitle", "serif-italic"),
+                                  s["cover-subtitle"]))
+        flow.append(FrameBreak())
+        if self.pack.description:
+            flow.append(Paragraph(self._pack_text("description", "serif"), s["cover-text"]))
+        meta = f"{self._word('version', 'sans')} {self._pack_text('version', 'sans')}"
+        if self.pack.author:
+            meta += f"   ·   {self._pack_text('author', 'sans')}"
+        flow += [Spacer(1, self.body_size * 1.4), Paragraph(meta, s["cover-meta"]),
+                 NextPageTemplate("body"), PageBreak()]
+        for index, group in enumerate(self.pack.groups):  # drawn on the cover by the document
+            self.texts.markup(group.symbol, "sans-bold", self.tables._pack_where(
+                "groups", index, group.id))
+        return flow
+
+    def contents(self) -> TableOfContents:
+        return TableOfContents(levelStyles=[self.styles["toc0"], self.styles["toc1"]],
+                               dotsMinLevel=1, rightColumnWidth=self.body_size * 3)
+
+    # --- chapters -------------------------------------------------------------------------------
+    def chapter(self, number: int, shown: str, chapter: m.Chapter) -> list[Flowable]:
+        source = ChapterSource(shown, self.data.folder)
+        title = self.texts.template(chapter.title, source.where())
+        markup = self.texts.markup(title, "sans-bold", source.where()) if title else None
+        plain = plain_text(title or chapter.title)
+        numbered = (f'<font color="{_hex(ACCENT_SOFT)}">{number}</font>\u00a0\u00a0'
+                    f'{markup or ""}')
+        flow: list[Flowable] = [
+            CondPageBreak(self.body_size * 34),
+            heading(numbered, self.styles["h1"], 0, f"ch{number}", f"{number}  {plain}",
+                    f"{number}\u00a0\u00a0{markup or ''}", chapter=True),
+            HRFlowable(width="100%", thickness=1.2, color=ACCENT, spaceBefore=1,
+                       spaceAfter=self.body_size * 0.9, keepWithNext=1)]
+        kept = self._kept_blocks(chapter)
+        for index, block in enumerate(chapter.blocks):
+            if index in kept:
+                flow += self.block(block, index, source, f"ch{number}-{index}")
+        return flow
+
+    def _kept_blocks(self, chapter: m.Chapter) -> set[int]:
+        """Indices of the blocks to print: all, or without the options left out (and the
+        blocks that continue them), and without headings left with nothing under them."""
+        blocks = chapter.blocks
+        if self.only is None:
+            return set(range(len(blocks)))
+        kept, dropping = set(), False
+        for index, block in enumerate(blocks):
+            if isinstance(block, m.OptionBlock):
+                dropping = block.option not in self.only
+            elif not (dropping and isinstance(block, CONTINUATION)):
+                dropping = False
+            if not dropping:
+                kept.add(index)
+        for index in sorted(kept):
+            if isinstance(blocks[index], m.H2):
+                following = [i for i in sorted(kept) if i > index]
+                if not following or isinstance(blocks[following[0]], m.H2):
+                    kept.discard(index)
+        return kept
+
+    def _unused_options(self) -> None:
+        if not self.only:
+            return
+        present = {b.option for _, ch in self.data.chapters for b in ch.blocks
+                   if isinstance(b, m.OptionBlock)}
+        for slug in sorted(self.only - present):
+            self.report.warning(self.data.pack_file, 0, 0, slug, "no option block with this "
+                                "slug in the rules; available: " + ", ".join(sorted(present)))
+
+    # --- blocks ---------------------------------------------------------------------------------
+    def block(self, block, index: int, source: ChapterSource, key: str) -> list[Flowable]:
+        s, rule = self.styles, self.texts.rule
+        if isinstance(block, m.H2):
+            where = source.where(index, "h2")
+            text = self.texts.template(block.h2, where)
+            markup = self.texts.markup(text, "sans-bold", where) if text is not None else None
+            if markup is None:
+                return []
+            return [heading(markup, s["h2"], 1, key, plain_text(text), markup, chapter=False)]
+        if isinstance(block, m.Paragraph):
+            markup = rule(block.p, "serif", source.where(index, "p"))
+            return [Paragraph(markup, s["body"])] if markup is not None else []
+        if isinstance(block, (m.BulletList, m.Steps)):
+            return self._list(block, index, source)
+        if isinstance(block, m.Note):
+            markup = rule(block.note, "serif", source.where(index, "note"))
+            if markup is None:
+                return []
+            label = f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">' \
+                    f'{self._word("note", "sans-bold")}</font>\u00a0\u00a0'
+            return [self.box([Paragraph(label + markup, s["box"])], NOTE_BG, ACCENT_SOFT)]
+        if isinstance(block, m.Example):
+            markup = rule(block.example, "serif-italic", source.where(index, "example"))
+            if markup is None:
+                return []
+            label = f"<b>{self._word('example', 'serif-bold-italic')}:</b> "
+            return [self.box([Paragraph(label + markup, s["example"])], EXAMPLE_BG,
+                             EXAMPLE_RULE)]
+        if isinstance(block, m.OptionBlock):
+            return self._option(block, index, source)
+        if isinstance(block, m.Table):
+            made = self.tables.build(block, source.where(index, "table"))
+            return [Spacer(1, self.body_size * 0.3)] + made + [Spacer(1, self.body_size * 0.6)] \
+                if made else []
+        return []
+
+    def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:
+        key = "list" if isinstance(block, m.BulletList) else "steps"
+        items = []
+        for item, text in enumerate(getattr(block, key)):
+            markup = self.texts.rule(text, "serif", source.where(index, key, item))
+            if markup is not None:
+                items.append(ListItem(Paragraph(markup, self.styles["item"])))
+        if not items:
+            return []
+        size = self.body_size
+        if key == "list":
+            return [ListFlowable(items, bulletType="bullet", start="•", leftIndent=size * 1.4,
+                                 bulletFontName=face_name("serif"), bulletFontSize=size,
+                                 bulletColor=ACCENT, spaceAfter=size * 0.4)]
+        return [ListFlowable(items, bulletType="1", bulletFormat="%s.", leftIndent=size * 1.8,
+                             bulletFontName=face_name("sans-bold"), bulletFontSize=size * 0.92,
+                             bulletColor=ACCENT, spaceAfter=size * 0.4)]
+
+    def _option(self, block: m.OptionBlock, index: int, source: ChapterSource) -> list[Flowable]:
+        s = self.styles
+        title = self.texts.rule(block.title, "sans-bold",
+                                source.where(index, "title", subject=block.option))
+        text = self.texts.rule(block.text, "serif",
+                               source.where(index, "text", subject=block.option))
+        needs = self.texts.rule(block.needs, "serif-italic",
+                                source.where(index, "needs", subject=block.option)) \
+            if block.needs else ""
+        if title is None or text is None or needs is None:
+            return []
+        rows = [Paragraph(title, s["option"]), Paragraph(text, s["box"])]
+        if needs:
+            arrow = f'<font face="{face_name("sans")}">\u2192</font>\u00a0'
+            rows.append(Paragraph(arrow + needs, s["needs"]))
+        return [KeepTogether([self.box(rows, OPTION_BG, ACCENT)])]
+
+    def box(self, flowables: list[Flowable], background, rule) -> Table:
+        """A tinted box with a coloured rule on the left; rows may split across pages."""
+        pad = self.body_size * 0.75
+        table = Table([[f] for f in flowables], colWidths=[self.width], hAlign="LEFT",
+                      spaceBefore=self.body_size * 0.35, spaceAfter=self.body_size * 0.8)
+        table.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), background),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.5, rule),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.3), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, 0), pad * 0.8),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), pad),
+            ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        return table
+

@@ -1,0 +1,95 @@
+"""Shared fixtures: the CLI, a copy of the shipped pack, and small packs written from strings.
+
+Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
+  card_data/<pack>/...  a complete small pack with one mistake; tests/fixtures/valid/ holds the same
+                        pack without it, so `diff -r` shows what each case breaks
+  expected.txt          line 1: `exit: N`, the exit code of `cardgen check` run in the case folder;
+                        optional `args: ...`, extra arguments (e.g. `args: --strict`);
+                        then every line cardgen writes to stderr, exactly (diagnostics, summary).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli.app import app as cardgen_app
+from cardgen.load import ROOT
+
+SHIPPED = ROOT / "card_data"
+FIXTURES = Path(__file__).parent / "fixtures"
+MINI = FIXTURES / "valid" / "card_data" / "mini"  # a valid, buildable pack: 2 kinds, 4 cards
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def app():
+    return cardgen_app
+
+
+@pytest.fixture
+def cli(runner, app):
+    """Run `cardgen ARGS`; an exception inside cardgen fails the test instead of looking like
+    exit code 1 (CliRunner would otherwise swallow it)."""
+    return lambda *args: runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+def copy_shipped(tmp_path: Path, pack: str = "crazy-hospital") -> Path:
+    """tmp_path/card_data/<pack>: a copy of a shipped pack that a test may break at will."""
+    target = tmp_path / "card_data" / pack
+    shutil.copytree(SHIPPED / pack, target)
+    return target
+
+
+def make_pack(tmp_path: Path, files: dict[str, str | None] | None = None,
+              pack: str = "mini") -> Path:
+    """tmp_path/card_data/<pack>: the valid mini pack, with `files` ({path in the pack: text})
+    written over it; None as text removes that file."""
+    target = tmp_path / "card_data" / pack
+    shutil.copytree(MINI, target)
+    for name, text in (files or {}).items():
+        path = target / name
+        if text is None:
+            path.unlink()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    return target
+
+
+@pytest.fixture(name="copy_shipped")
+def _copy_shipped():
+    return copy_shipped
+
+
+@pytest.fixture(name="make_pack")
+def _make_pack():
+    return make_pack
+
+
+def tree(root: Path) -> dict[str, bytes | str]:
+    """Everything below root: files by content, folders and symlinks by kind (for before/after)."""
+    out: dict[str, bytes | str] = {}
+    if not root.exists():
+        return out
+    for path in sorted(root.rglob("*")):
+        name = str(path.relative_to(root))
+        if path.is_symlink():
+            out[name] = f"symlink -> {path.readlink()}"
+        elif path.is_dir():
+            out[name] = "folder"
+        else:
+            out[name] = path.read_bytes()
+    return out
+
+
+@pytest.fixture(name="tree")
+def _tree():
+    return tree
