@@ -146,6 +146,8 @@ class MarkedLoader(yaml.SafeLoader):
         if "_" in text and re.fullmatch(r"[-+]?[0-9_.]+", text):
             raise YamlError(mark, f"{text}: write numbers without underscores")
         if _INT.match(text):
+            if len(text) > 30:
+                raise YamlError(mark, f"a number of {len(text)} digits is too long")
             return int(text)
         if _FLOAT.match(text):
             return float(text)
@@ -185,7 +187,9 @@ def read_text(path: Path, shown: str) -> str:
         raise YamlError(Mark(shown, line, col),
                         "file is not UTF-8 text; save it as UTF-8") from None
     for index, char in enumerate(text):
-        if (ord(char) < 32 and char not in "\t\n\r") or char == "\x7f":
+        code = ord(char)
+        if (code < 32 and char not in "\t\n\r") or 0x7F <= code <= 0x9F or \
+                code in (0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF:
             line = text.count("\n", 0, index) + 1
             col = index - (text.rfind("\n", 0, index) + 1) + 1
             raise YamlError(Mark(shown, line, col),
@@ -200,31 +204,63 @@ def load_yaml(path: Path, shown: str | None = None) -> Any:
     loader = MarkedLoader(text, shown)
     try:
         node = loader.get_single_node()
-        if node is None:
+        if node is None or (isinstance(node, ScalarNode) and node.value == "" and
+                            node.style is None):
             raise YamlError(Mark(shown, 1, 1), "file is empty")
         return loader.construct_document(node)
     except yaml.composer.ComposerError as exc:
         if "expected a single document" in str(exc):
             raise YamlError(_mark(shown, exc.problem_mark),
                             "file holds several YAML documents (---); keep one") from None
-        raise _from_yaml(shown, exc) from None
+        raise _from_yaml(shown, exc, text) from None
     except ConstructorError as exc:
-        raise _from_yaml(shown, exc) from None
+        raise _from_yaml(shown, exc, text) from None
     except yaml.MarkedYAMLError as exc:
-        raise _from_yaml(shown, exc) from None
+        raise _from_yaml(shown, exc, text) from None
+    except yaml.reader.ReaderError as exc:
+        raise YamlError(Mark(shown, 1, exc.position + 1), f"invalid character in the file: "
+                        f"{exc.reason}") from None
     except RecursionError:
         raise YamlError(Mark(shown, 1, 1), "nesting too deep") from None
     finally:
         loader.dispose()
 
 
-def _from_yaml(shown: str, exc: yaml.MarkedYAMLError) -> YamlError:
+_UNQUOTED_SPECIAL = re.compile(r"^(\s*(?:-\s+)?[^\s:#\-][^:#]*:\s+|\s*-\s+)([{@`*&!%|>\[])")
+
+
+def _unquoted_special(text: str, marks) -> tuple[int, int, str] | None:
+    """A value starting with a YAML indicator ({{ @ ` * & ...) that the user meant as text."""
+    lines = text.split("\n")
+    for mark in marks:
+        if mark is None or mark.line >= len(lines):
+            continue
+        match = _UNQUOTED_SPECIAL.match(lines[mark.line])
+        if match:
+            start = match.end(1)
+            value = lines[mark.line][start:].strip()
+            if value.startswith("{") and not value.startswith("{{") and value.endswith("}"):
+                continue  # a real inline mapping: the error is elsewhere
+            if value.startswith("[") and value.endswith("]"):
+                continue
+            return (mark.line + 1, start + 1, value[:2] if value.startswith("{{") else value[0])
+    return None
+
+
+def _from_yaml(shown: str, exc: yaml.MarkedYAMLError, text: str = "") -> YamlError:
+    special = _unquoted_special(text, (exc.context_mark, exc.problem_mark)) if text else None
+    if special:
+        line, col, start = special
+        return YamlError(Mark(shown, line, col), f"text starting with '{start}' must be quoted "
+                         f"(write it in \"...\")")
     mark = exc.problem_mark or exc.context_mark
     position = _mark(shown, mark) if mark else Mark(shown, 1, 1)
     problem = exc.problem or exc.context or "invalid YAML"
     hint = ""
-    if "found character" in problem and "'@'" in problem or "'`'" in problem:
+    if "found character" in problem and ("'@'" in problem or "'`'" in problem):
         hint = "; quote the text"
+    elif exc.context and "flow mapping" in exc.context:
+        hint = "; text starting with '{' must be quoted"
     elif "mapping values are not allowed" in problem:
         hint = "; a ':' followed by a space inside text needs the text quoted"
     elif "found undefined alias" in problem or "found unhashable key" in problem:

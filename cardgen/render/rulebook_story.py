@@ -116,8 +116,13 @@ class StoryBuilder:
         return flow
 
     def contents(self) -> TableOfContents:
+        style = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                            ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))])
         return TableOfContents(levelStyles=[self.styles["toc0"], self.styles["toc1"]],
-                               dotsMinLevel=1, rightColumnWidth=self.body_size * 3)
+                               dotsMinLevel=1, rightColumnWidth=self.body_size * 3,
+                               tableStyle=style)
 
     # --- chapters -------------------------------------------------------------------------------
     def chapter(self, number: int, shown: str, chapter: m.Chapter) -> list[Flowable]:
@@ -127,12 +132,14 @@ class StoryBuilder:
         plain = plain_text(title or chapter.title)
         numbered = (f'<font color="{_hex(ACCENT_SOFT)}">{number}</font>\u00a0\u00a0'
                     f'{markup or ""}')
+        rule = HRFlowable(width="100%", thickness=1.2, color=ACCENT, spaceBefore=1,
+                          spaceAfter=self.body_size * 0.9)
+        rule.keepWithNext = 1
         flow: list[Flowable] = [
             CondPageBreak(self.body_size * 34),
             heading(numbered, self.styles["h1"], 0, f"ch{number}", f"{number}  {plain}",
                     f"{number}\u00a0\u00a0{markup or ''}", chapter=True),
-            HRFlowable(width="100%", thickness=1.2, color=ACCENT, spaceBefore=1,
-                       spaceAfter=self.body_size * 0.9, keepWithNext=1)]
+            rule]
         kept = self._kept_blocks(chapter)
         for index, block in enumerate(chapter.blocks):
             if index in kept:
@@ -253,6 +260,7 @@ class StoryBuilder:
             ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
             ("TOPPADDING", (0, 0), (-1, 0), pad * 0.8),
             ("BOTTOMPADDING", (0, -1), (-1, -1), pad),
-            ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))]))  # never Helvetica
         return table
 

@@ -14,6 +14,7 @@ from ..load import LoadedCard, PackData
 from ..model.pack import Category, Kind
 from ..model.rules import Table as TableBlock
 from ..validate.errors import did_you_mean
+from .fonts import face_name
 from .rulebook_style import ACCENT, ACCENT_SOFT, RULE, ZEBRA
 from .rulebook_text import TextMaker, Where
 
@@ -76,7 +77,8 @@ class TableMaker:
         total = sum(weights)
         widths = [self.width * w / total for w in weights]
         table = Table([head] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        style = [("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+        style = [("FONTNAME", (0, 0), (-1, -1), face_name("condensed")),  # never Helvetica
+                 ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
                  ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"),
                  ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),

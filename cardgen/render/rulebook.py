@@ -1,0 +1,218 @@
+"""The rulebook PDF: rules/*.yaml + pack data → an A4 rulebook, or an A5 booklet imposed on A4.
+
+Why platypus: a rulebook is flowing text (justified, hyphenated, with tables that break across
+pages and a contents page with page numbers), which is what platypus does; everything is still
+drawn on a reportlab canvas in invariant mode, so the same input gives the same bytes.
+
+The pipeline here is: build the story (every rule text through Jinja and our markup; every
+problem reported at its YAML line) → stop if anything failed → lay out with two passes for the
+contents page → for a booklet, impose the A5 pages two-up in saddle-stitch order with pypdf.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from io import BytesIO
+
+from reportlab.lib.pagesizes import A4, A5, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus.doctemplate import LayoutError
+
+from ..diagnostics import Report
+from ..load import PackData
+from .fonts import face_name
+from .rulebook_story import StoryBuilder
+from .rulebook_style import ACCENT, ACCENT_SOFT, MUTED, RULE, words
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Page size and margins in points; body text size."""
+
+    size: tuple[float, float]
+    left: float
+    right: float
+    top: float
+    bottom: float
+    body_size: float
+
+    @property
+    def width(self) -> float:
+        return self.size[0] - self.left - self.right
+
+
+A4_BOOK = Geometry(A4, 24 * mm, 24 * mm, 27 * mm, 24 * mm, 10.0)
+A5_BOOK = Geometry(A5, 15 * mm, 15 * mm, 20 * mm, 18 * mm, 9.5)
+
+
+def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
+                 only_options: set[str] | None = None) -> bytes | None:
+    """The rulebook as PDF bytes, or None when a rule text has a problem (see `report`).
+
+    booklet: A5 pages imposed two-up on A4 landscape sheets, ready to print double-sided, fold
+    and staple. only_options: print only the option blocks with these slugs (house rules).
+    """
+    geometry = A5_BOOK if booklet else A4_BOOK
+    errors_before = len(report.errors)
+    story = StoryBuilder(data, report, geometry.width, geometry.body_size,
+                         set(only_options) if only_options is not None else None).story()
+    if len(report.errors) > errors_before:
+        return None
+    buffer = BytesIO()
+    document = RulebookDocument(buffer, data, geometry)
+    try:
+        document.multiBuild(story, maxPasses=8)
+    except LayoutError as exc:
+        report.error(data.pack_file, 0, 0, "rulebook", f"the rules cannot be laid out on "
+                     f"{'A5' if booklet else 'A4'} pages: {exc}")
+        return None
+    pdf = buffer.getvalue()
+    return impose_booklet(pdf, data) if booklet else pdf
+
+
+class RulebookDocument(BaseDocTemplate):
+    """Cover page, then body pages with a running header (pack and chapter) and a footer."""
+
+    def __init__(self, buffer, data: PackData, geometry: Geometry):
+        pack = data.pack
+        super().__init__(buffer, pagesize=geometry.size, invariant=1, pageCompression=1,
+                         leftMargin=geometry.left, rightMargin=geometry.right,
+                         topMargin=geometry.top, bottomMargin=geometry.bottom,
+                         title=f"{pack.title} – {words(pack)['rules']}", author=pack.author,
+                         subject=pack.subtitle or pack.description[:200],
+                         keywords=f"cardgen, {pack.id}, rules", creator="cardgen",
+                         producer="cardgen (reportlab)", lang=pack.language,
+                         displayDocTitle=1, initialFontName=face_name("sans"),
+                         initialFontSize=10)
+        self.data, self.geometry, self.words = data, geometry, words(pack)
+        self.chapter = ""
+        self.page_chapter: str | None = None
+        w, h = geometry.size
+        body = Frame(geometry.left, geometry.bottom, geometry.width,
+                     h - geometry.top - geometry.bottom, id="body", leftPadding=0,
+                     rightPadding=0, topPadding=0, bottomPadding=0)
+        panel_bottom = h * 0.44
+        cover_panel = Frame(geometry.left, panel_bottom + 16 * mm, geometry.width,
+                            h - panel_bottom - 16 * mm - geometry.top * 1.3, id="panel",
+                            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        cover_text = Frame(geometry.left, geometry.bottom, geometry.width * 0.86,
+                           panel_bottom - geometry.bottom - 16 * mm, id="cover-text",
+                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.panel_bottom = panel_bottom
+        self.addPageTemplates([
+            PageTemplate("cover", [cover_panel, cover_text], onPage=self.draw_cover),
+            PageTemplate("body", [body], onPageEnd=self.draw_running)])
+
+    # --- state for the running header -----------------------------------------------------------
+    def beforeDocument(self):
+        self.chapter, self.page_chapter = "", None
+
+    def beforePage(self):
+        self.page_chapter = None
+
+    def afterFlowable(self, flowable):
+        entry = getattr(flowable, "toc_entry", None)
+        if entry is not None:
+            level, toc_markup, key, plain = entry
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(plain, key, level=level, closed=level == 0)
+            self.notify("TOCEntry", (level, toc_markup, self.page, key))
+        chapter = getattr(flowable, "chapter_title", None)
+        if chapter is not None:
+            self.chapter = chapter
+            if self.page_chapter is None:
+                self.page_chapter = chapter
+
+    # --- page decoration ------------------------------------------------------------------------
+    def draw_running(self, canvas, doc) -> None:
+        g = self.geometry
+        w, h = g.size
+        y = h - g.top + 9 * mm
+        canvas.saveState()
+        canvas.setFont(face_name("sans"), 7.5)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(g.left, y, self.data.pack.title)
+        canvas.setFont(face_name("sans-bold"), 7.5)
+        canvas.setFillColor(ACCENT)
+        canvas.drawRightString(w - g.right, y, self.page_chapter or self.chapter)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.5)
+        canvas.line(g.left, y - 2.6 * mm, w - g.right, y - 2.6 * mm)
+        canvas.setFont(face_name("sans"), 8)
+        canvas.setFillColor(MUTED)
+        canvas.drawCentredString(w / 2, g.bottom - 11 * mm, f"{self.words['page']} {doc.page}")
+        canvas.restoreState()
+
+    def draw_cover(self, canvas, doc) -> None:
+        """A dark panel for the title, a stripe in the pack's group colours, their symbols."""
+        g = self.geometry
+        w, h = g.size
+        groups = self.data.pack.groups
+        canvas.saveState()
+        canvas.setFillColor(ACCENT)
+        canvas.rect(0, self.panel_bottom, w, h - self.panel_bottom, stroke=0, fill=1)
+        stripe = 4 * mm
+        if groups:
+            seg = w / len(groups)
+            for i, group in enumerate(groups):
+                canvas.setFillColor(group.colour)
+                canvas.rect(i * seg, self.panel_bottom - stripe, seg + 0.5, stripe, stroke=0,
+                            fill=1)
+            radius, gap = 5.5 * mm, 3 * mm
+            x = g.left + radius
+            y = self.panel_bottom + 5 * mm + radius
+            for group in groups:
+                canvas.setFillColor(group.colour)
+                canvas.setStrokeColor(ACCENT_SOFT)
+                canvas.circle(x, y, radius, stroke=0, fill=1)
+                canvas.setFillColor(group.text_colour)
+                canvas.setFont(face_name("sans-bold"), radius * 1.25)
+                canvas.drawCentredString(x, y - radius * 0.43, group.symbol)
+                x += 2 * radius + gap
+        else:
+            canvas.setFillColor(ACCENT_SOFT)
+            canvas.rect(0, self.panel_bottom - stripe, w, stripe, stroke=0, fill=1)
+        canvas.restoreState()
+
+
+def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
+    """Zero-based (left, right) page pairs of each sheet side: sheet k front, then back.
+
+    pages must be a multiple of 4. Front of sheet k: (n-1-2k, 2k); back: (2k+1, n-2-2k).
+    """
+    n = pages
+    out = []
+    for k in range(n // 4):
+        out.append((n - 1 - 2 * k, 2 * k))
+        out.append((2 * k + 1, n - 2 - 2 * k))
+    return out
+
+
+def impose_booklet(a5_pdf: bytes, data: PackData) -> bytes:
+    """A5 pages two-up on A4 landscape in saddle-stitch order, padded with blank pages."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+
+    reader = PdfReader(BytesIO(a5_pdf))
+    count = len(reader.pages)
+    padded = max(4, math.ceil(count / 4) * 4)
+    sheet_w, sheet_h = landscape(A4)
+    writer = PdfWriter()
+    for left, right in saddle_stitch_order(padded):
+        side = writer.add_blank_page(width=sheet_w, height=sheet_h)
+        for slot, index in enumerate((left, right)):
+            if index >= count:
+                continue  # a padding page stays blank
+            page = reader.pages[index]
+            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+            tx = slot * sheet_w / 2 + (sheet_w / 2 - pw) / 2
+            ty = (sheet_h - ph) / 2
+            side.merge_transformed_page(page, Transformation().translate(tx, ty))
+    pack = data.pack
+    writer.add_metadata({"/Title": f"{pack.title} – {words(pack)['rules']}",
+                         "/Author": pack.author, "/Creator": "cardgen",
+                         "/Producer": "cardgen (reportlab, pypdf)"})
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
