@@ -32,11 +32,16 @@ class Run:
     out: str       # its stdout
 
 
-def measure(cmd: list[str], cwd: Path = ROOT) -> Run:
-    """Run cmd to completion in a new process; raise with its stderr when it fails."""
+def measure(cmd: list[str], cwd: Path = ROOT, env: dict | None = None) -> Run:
+    """Run cmd to completion in a new process; raise with its stderr when it fails.
+
+    env: variables to add to this process's environment (e.g. PYTHONPATH).
+    """
+    env = {**os.environ, **env} if env else None
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -54,13 +59,14 @@ def best(runs: list[Run]) -> Run:
                max(r.rss_mb for r in runs), runs[0].out)
 
 
-def machine() -> dict:
+def machine(env: dict | None = None) -> dict:
     model = next((line.split(":", 1)[1].strip() for line in
                   Path("/proc/cpuinfo").read_text().splitlines()
                   if line.startswith("model name")), platform.processor() or "?")
     accel = subprocess.run([PYTHON, "-c", "from reportlab.lib import rl_accel as a;"
                             "import reportlab; print(reportlab.Version, bool(a._c_funcs))"],
-                           capture_output=True, text=True, check=True).stdout.split()
+                           capture_output=True, text=True, check=True,
+                           env={**os.environ, **env} if env else None).stdout.split()
     return {"nproc": os.cpu_count(), "cpu": model, "python": platform.python_version(),
             "reportlab": accel[0], "rl_accel_c": accel[1] == "True",
             "loadavg": os.getloadavg()[0]}

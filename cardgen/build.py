@@ -14,6 +14,7 @@ from . import OUTPUT_KINDS  # noqa: F401  (re-exported for callers)
 from .diagnostics import Report
 from .fingerprint import file_hash, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter, safe_zone_problems
+from .labels import labels_for
 from .load import PackData, find_packs, load_pack
 from .output import write_all
 from .render.images import ImageProblem, ImageStore
@@ -101,16 +102,28 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
             continue
         front = layouter.face(lc, data.layouts[kind.front], lc.card.id)
         for box in front.boxes:
-            if box.image and box.image not in checked:
-                checked.add(box.image)
-                try:
-                    images.check(box.image)
-                except ImageProblem as exc:
-                    mark = lc.mark("image")
-                    report.error(lc.file, mark.line, mark.col, lc.card.id, f"image: {exc}")
+            if box.image and (box.image, box.region.w, box.region.h) not in checked:
+                checked.add((box.image, box.region.w, box.region.h))
+                _check_image(images, box, lc, report)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     return printed, images, layouter
+
+
+def _check_image(images: ImageStore, box, lc, report: Report) -> None:
+    """A picture must decode completely; below 300 dpi at its printed size it is a warning."""
+    mark = lc.mark("image")
+    try:
+        px_w, px_h = images.check(box.image)
+    except ImageProblem as exc:
+        report.error(lc.file, mark.line, mark.col, lc.card.id, f"image: {exc}")
+        return
+    dpi = min(px_w / (box.region.w / 25.4), px_h / (box.region.h / 25.4))
+    if dpi < 300:
+        report.warning(lc.file, mark.line, mark.col, lc.card.id, f"image: {box.image} prints at "
+                       f"{dpi:.0f} dpi in the {box.region.w:g} x {box.region.h:g} mm "
+                       f"{box.name} region; 300 dpi needs "
+                       f"{round(box.region.w / 25.4 * 300)} x {round(box.region.h / 25.4 * 300)} px")
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:
@@ -161,9 +174,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     result = PackResult(data)
     wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
+    words = labels_for(data.pack.language, data.pack.labels)
     if "cards" in wanted:
         result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, paper, card_size,
-                                                         bleed, duplex, offset, meta, footer))
+                                                         bleed, duplex, offset, meta, footer,
+                                                         (words["fronts"], words["backs"])))
     if "printshop" in wanted or "png" in wanted:
         shop = pdf.printshop(printed, painter, card_size, bleed, meta)
         if "printshop" in wanted:

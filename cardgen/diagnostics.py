@@ -40,9 +40,10 @@ def display_path(path: str | Path) -> str:
     """Path as the user should see it: relative to the current folder when it lies below it."""
     path = Path(path)
     try:
-        return os.path.relpath(path)
+        shown = os.path.relpath(path)
     except ValueError:  # another drive on Windows
         return str(path)
+    return str(path.resolve()) if shown.startswith("..") else shown
 
 
 @dataclass

@@ -64,12 +64,12 @@ def make_pack(tmp_path: Path, files: dict[str, str | None] | None = None,
     return target
 
 
-@pytest.fixture(name="copy_shipped")
+@pytest.fixture(name="copy_shipped", scope="session")
 def _copy_shipped():
     return copy_shipped
 
 
-@pytest.fixture(name="make_pack")
+@pytest.fixture(name="make_pack", scope="session")
 def _make_pack():
     return make_pack
 
@@ -90,6 +90,6 @@ def tree(root: Path) -> dict[str, bytes | str]:
     return out
 
 
-@pytest.fixture(name="tree")
+@pytest.fixture(name="tree", scope="session")
 def _tree():
     return tree

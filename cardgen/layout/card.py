@@ -13,6 +13,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..diagnostics import Report
+from ..labels import DEFAULT_ICONS, labels_for
 from ..load import LoadedCard, PackData, ResolvedLayout
 from ..model.layout import Region
 from ..render.text import FittedText, check_glyphs, expand_icons, fit
@@ -64,7 +65,7 @@ class CardLayouter:
         self.data, self.report = data, report
         self.env = environment()
         self.compiled: dict[tuple[str, str, str], Any] = {}
-        self.icons = dict(data.pack.icons)
+        self.icons = {**DEFAULT_ICONS, **data.pack.icons}
         for group in data.pack.groups:
             self.icons.setdefault(group.id, group.symbol)
         self.size = data.pack.print.size()
@@ -120,7 +121,8 @@ class CardLayouter:
         pack = self.data.pack
         ctx: dict[str, Any] = {"pack": pack.model_dump(include={"id", "title", "subtitle",
                                                                 "language", "version"}),
-                               "labels": pack.labels, "icons": self.icons}
+                               "labels": labels_for(pack.language, pack.labels),
+                               "icons": self.icons}
         if lc is None:
             return ctx
         card = lc.card

@@ -44,7 +44,8 @@ def new_canvas(buffer, size_pt, meta: dict[str, str]) -> Canvas:
 
 
 def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_size, bleed: float,
-                duplex: str, back_offset, meta: dict[str, str], footer_text: str) -> bytes:
+                duplex: str, back_offset, meta: dict[str, str], footer_text: str,
+                side_names: tuple[str, str] = ("fronts", "backs")) -> bytes:
     """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side."""
     page = PAPER[paper]
     buffer = io.BytesIO()
@@ -71,7 +72,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_siz
                 painter.draw(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
             _fold_line(canvas, fold_line)
         _marks(canvas, plan)
-        _footer(canvas, plan, f"{footer_text} · Vorderseiten" if duplex != "fold" else footer_text,
+        _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
                 number, total)
         canvas.showPage()
         if duplex == "fold":
@@ -79,7 +80,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_siz
         number += 1
         for slot, item in zip(backs, sheet):
             painter.draw(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
-        _footer(canvas, plan, f"{footer_text} · Rückseiten", number, total)
+        _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

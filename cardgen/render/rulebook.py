@@ -110,7 +110,15 @@ class RulebookDocument(BaseDocTemplate):
         self.chapter, self.page_chapter = "", None
 
     def beforePage(self):
-        self.page_chapter = None
+        self.page_chapter = self.chapter  # the chapter running at the top of the page ...
+
+    def filterFlowables(self, flowables):
+        """... unless a chapter starts right at the top of it."""
+        first = flowables[0] if flowables else None
+        frame = getattr(self, "frame", None)
+        title = getattr(first, "chapter_title", None)
+        if title is not None and frame is not None and frame._atTop:
+            self.page_chapter = title
 
     def afterFlowable(self, flowable):
         entry = getattr(flowable, "toc_entry", None)
@@ -122,8 +130,6 @@ class RulebookDocument(BaseDocTemplate):
         chapter = getattr(flowable, "chapter_title", None)
         if chapter is not None:
             self.chapter = chapter
-            if self.page_chapter is None:
-                self.page_chapter = chapter
 
     # --- page decoration ------------------------------------------------------------------------
     def draw_running(self, canvas, doc) -> None:

@@ -209,8 +209,12 @@ class StoryBuilder:
             return self._option(block, index, source)
         if isinstance(block, m.Table):
             made = self.tables.build(block, source.where(index, "table"))
-            return [Spacer(1, self.body_size * 0.3)] + made + [Spacer(1, self.body_size * 0.6)] \
-                if made else []
+            if not made:
+                return []
+            height = sum(f.wrap(self.width, 1e6)[1] for f in made)
+            if height < self.body_size * 40:  # a short table moves whole rather than split
+                made = [KeepTogether(made)]
+            return [Spacer(1, self.body_size * 0.3)] + made + [Spacer(1, self.body_size * 0.6)]
         return []
 
     def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:

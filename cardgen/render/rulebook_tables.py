@@ -8,6 +8,9 @@ rulebook follows on the next build, it cannot drift from the cards. Every cell i
 from __future__ import annotations
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from ..load import LoadedCard, PackData
@@ -17,6 +20,8 @@ from ..validate.errors import did_you_mean
 from .fonts import face_name
 from .rulebook_style import ACCENT, ACCENT_SOFT, RULE, ZEBRA
 from .rulebook_text import TextMaker, Where
+
+PAD = 4  # points of padding left and right in a cell
 
 FAMILIES = {"cell": "condensed", "cell-strong": "condensed-bold", "cell-small": "condensed-italic",
             "cell-head": "condensed-bold", "caption": "condensed-italic"}
@@ -74,21 +79,49 @@ class TableMaker:
              extra: list[tuple] = (), centred: tuple[int, ...] = ()) -> Table:
         """A data table: accent header repeated on every page, zebra rows, widths that fit."""
         head = [self.cell(h, "cell-head", Where(self.data.pack_file)) for h in header]
-        total = sum(weights)
-        widths = [self.width * w / total for w in weights]
-        table = Table([head] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        widths = self._widths(header, weights)
         style = [("FONTNAME", (0, 0), (-1, -1), face_name("condensed")),  # never Helvetica
                  ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
                  ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"),
                  ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),
                  ("LINEBELOW", (0, -1), (-1, -1), 0.8, ACCENT_SOFT),
-                 ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                 ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
                  ("TOPPADDING", (0, 0), (-1, -1), 2.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 3.2)]
-        for col in centred:
-            style.append(("ALIGN", (col, 0), (col, -1), "CENTER"))
+        for col in centred:  # paragraphs align by style: swap in the centred twin
+            for row in [head] + rows:
+                cell = row[col]
+                if isinstance(cell, Paragraph):
+                    cell.style = self._centred(cell.style)
+        table = Table([head] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(style + list(extra)))
         return table
+
+    @staticmethod
+    def _centred(style: ParagraphStyle) -> ParagraphStyle:
+        return ParagraphStyle(style.name + "-centred", parent=style, alignment=TA_CENTER)
+
+    def _widths(self, header: list[str], weights: list[float]) -> list[float]:
+        """Widths by weight, but never narrower than a header word (no 'Minuspunk-te')."""
+        style = self.styles["cell-head"]
+        least = [max((stringWidth(word, style.fontName, style.fontSize) for word in h.split()),
+                     default=0) + 2 * PAD + 1 for h in header]
+        total = sum(weights)
+        widths = [self.width * w / total for w in weights]
+        for _ in range(len(widths)):
+            short = [i for i, w in enumerate(widths) if w < least[i] - 1e-6]
+            if not short:
+                break
+            for i in short:
+                widths[i] = least[i]
+            free = [i for i in range(len(widths)) if i not in short and widths[i] > least[i]]
+            excess = sum(widths) - self.width
+            pool = sum(widths[i] for i in free)
+            if not free or pool <= excess:
+                break
+            for i in free:
+                widths[i] -= excess * widths[i] / pool
+        return widths
 
     def caption(self, text: str) -> Paragraph:
         return self.cell(text, "caption", Where(self.data.pack_file))
@@ -225,13 +258,13 @@ class TableMaker:
             return any(getattr(lc.card, attr) not in ("", None, []) for lc in cards)
 
         fields = [f for f in kind.fields if any(lc.card.extra_fields.get(f) for lc in cards)]
-        cols = [("id", w["id"], 1.0)]
+        cols = [("id", w["id"], 0.9)]
         if has("name"):
-            cols.append(("name", w["name"], 3.0 if not texts else 2.6))
+            cols.append(("name", w["name"], 3.0 if not texts else 2.1))
         elif has("set"):  # cards without names: the set (rank, theme) says what they are
             cols.append(("set", w["set"], 1.2))
         if texts:
-            cols += [(f"text:{t}", self.pack.labels.get(t, t[:1].upper() + t[1:]), 3.6)
+            cols += [(f"text:{t}", self.pack.labels.get(t, t[:1].upper() + t[1:]), 4.0)
                      for t in kind.texts]
         else:
             if has("title"):
@@ -239,11 +272,11 @@ class TableMaker:
             cols += [(f"field:{f}", kind.fields[f].label or f[:1].upper() + f[1:], 2.2)
                      for f in fields]
             if has("group") or has("groups"):
-                cols.append(("group", w["group"], 2.6))
+                cols.append(("group", w["group"], 3.0))
         if has("points"):
-            cols.append(("points", w["points"], 1.1))
+            cols.append(("points", w["points"], 1.0))
         if has("penalty"):
-            cols.append(("penalty", w["penalty"], 1.5))
+            cols.append(("penalty", w["penalty"], 1.2))
         return cols
 
     def _card_cell(self, lc: LoadedCard, column: str):

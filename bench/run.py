@@ -1,0 +1,256 @@
+"""cardgen benchmarks: cold builds per pack and for all packs, stages, the floor, scaling.
+
+    python bench/run.py [--json FILE] [--repeat 3] [--accel DIR] [--profile] [--no-scale]
+
+Prints a Markdown report on stdout (progress on stderr). Every measurement is a fresh process.
+--accel DIR: a folder holding reportlab's C accelerators (pip install --target DIR rl_accel);
+the flagship build, its stages and the floor are then measured a second time with them.
+See bench/README.md for what each number means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import (CARDGEN, DATA, PYTHON, ROOT, best, machine, machine_line,  # noqa: E402
+                    measure)
+
+FLAGSHIP = "crazy-hospital"
+BENCH = Path(__file__).resolve().parent
+STAGES = ("import", "load", "validate", "compose", "layout", "render", "write")
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- worker: one pipeline run, in the order of cardgen.build, each stage timed -------------------
+
+def stages_worker(target: str, out: Path) -> None:
+    start = time.perf_counter()
+    import cardgen.build as build
+    import cardgen.render.pdf as pdf
+    from cardgen.diagnostics import Report
+    times = {"import": time.perf_counter() - start}
+
+    def timed(module, name: str, stage: str) -> None:
+        if not hasattr(module, name):
+            return
+        original = getattr(module, name)
+        times.setdefault(stage, 0.0)
+
+        def wrapper(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                times[stage] += time.perf_counter() - t
+        setattr(module, name, wrapper)
+
+    timed(build, "load_pack", "load")  # check() = load_pack + check_pack_refs + check_cards
+    timed(build, "check_pack_refs", "validate")
+    timed(build, "check_cards", "validate")
+    timed(build, "compose", "compose")  # no compose stage in cardgen.build yet: stays n/a
+    timed(build, "layout_faces", "layout")
+    for name in ("card_sheets", "printshop", "calibration", "boards", "rulebook"):
+        timed(pdf, name, f"render {name}")
+    report = Report()
+    folders = build.select_packs(DATA, [] if target == "all" else [target], report)
+    loaded = [d for d in (build.check(f, report) for f in folders) if d is not None]
+    t = time.perf_counter()
+    results = [build.render_pack(d, report, build.BuildSettings()) for d in loaded]
+    times["render"] = time.perf_counter() - t - times["layout"] - times.get("compose", 0.0)
+    if report.errors or None in results:
+        raise SystemExit("\n".join(d.format() for d in report.errors))
+    t = time.perf_counter()
+    build.write(out, results)
+    times["write"] = time.perf_counter() - t
+    print(json.dumps(times))
+
+
+def profile_worker(out: Path, top: int) -> None:
+    """The flagship's `cardgen build` under cProfile: the top entries by cumulative time."""
+    import cProfile
+    import io
+    import pstats
+    from cardgen.cli.app import app
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        app(["build", FLAGSHIP, "--data", str(DATA), "--out", str(out)])
+    except SystemExit:
+        pass
+    profiler.disable()
+    text = io.StringIO()
+    stats = pstats.Stats(profiler, stream=text)
+    stats.sort_stats("cumulative").print_stats(top)
+    body = text.getvalue()
+    for prefix in (sysconfig.get_paths()["purelib"], sysconfig.get_paths()["stdlib"], ROOT):
+        body = body.replace(f"{prefix}/", "")
+    print(body[body.index("   ncalls"):].rstrip())
+
+
+# --- measurements ------------------------------------------------------------------------------
+
+def cold_and_rebuild(target: str, repeat: int, env=None) -> dict:
+    """Cold `cardgen build` (new output folder) then the same build again (rebuild), N times."""
+    pack = [] if target == "all" else [target]
+    colds, rebuilds, files, cards = [], [], {}, 0
+    for index in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
+            cmd = CARDGEN + ["build", *pack, "--data", str(DATA), "--out", f"{tmp}/out"]
+            colds.append(measure(cmd, env=env))
+            rebuilds.append(measure(cmd, env=env))
+            if index == 0:
+                out = Path(tmp, "out")
+                files = {str(p.relative_to(out)): p.stat().st_size
+                         for p in sorted(out.rglob("*")) if p.is_file()}
+                cards = sum(sum(json.loads(m.read_text())["cards"].values())
+                            for m in out.glob("*/manifest.json"))
+    cold, rebuild = best(colds), best(rebuilds)
+    return {"wall_s": cold.wall, "cpu_s": cold.cpu, "peak_mb": cold.rss_mb,
+            "rebuild_s": rebuild.wall, "files": files, "cards": cards}
+
+
+def stage_times(target: str, repeat: int, env=None) -> dict:
+    runs = []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
+            cmd = [PYTHON, str(BENCH / "run.py"), "--stages-worker", target, f"{tmp}/out"]
+            runs.append(json.loads(measure(cmd, env=env).out))
+    return {k: min(r[k] for r in runs) for k in runs[0]}  # best of N, stage by stage
+
+
+def floor(repeat: int, env=None) -> dict:
+    runs = [json.loads(measure([PYTHON, str(BENCH / "floor.py")], env=env).out)
+            for _ in range(repeat)]
+    return {k: (min(r[k] for r in runs) if k.endswith("_s") else runs[0][k]) for k in runs[0]}
+
+
+def help_time(repeat: int = 5) -> float:
+    return best([measure(CARDGEN + ["--help"]) for _ in range(repeat)]).wall
+
+
+# --- report ------------------------------------------------------------------------------------
+
+def size(n: int) -> str:
+    return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1e3:.1f} kB"
+
+
+def report(r: dict) -> str:
+    out = [f"# cardgen benchmark, {r['date']}", "", f"Machine: {machine_line(r['machine'])}.", "",
+           f"## Cold build (`cardgen build [PACK]`, fresh process, best of {r['repeat']})", "",
+           "| target | cards | wall s | CPU s | peak RSS MB | rebuild s | outputs |",
+           "|---|---:|---:|---:|---:|---:|---|"]
+    for target, b in r["builds"].items():
+        outputs = ", ".join(f"{name} {size(n)}" for name, n in b["files"].items())
+        out.append(f"| {target} | {b['cards']} | {b['wall_s']:.2f} | {b['cpu_s']:.2f} | "
+                   f"{b['peak_mb']:.0f} | {b['rebuild_s']:.2f} | {outputs} |")
+    subs = sorted({k for s in r["stages"].values() for k in s if k.startswith("render ")})
+    out += ["", f"## Time per stage, s (the functions of cardgen.build, in one fresh process; best "
+            f"of {r['repeat']} per stage)", "",
+            "| target | " + " | ".join(STAGES) + " | " +
+            " | ".join(f"↳ {s[7:]}" for s in subs) + " | sum |",
+            "|---" + "|---:" * (len(STAGES) + len(subs) + 1) + "|"]
+    for target, s in r["stages"].items():
+        cells = [f"{s[k]:.3f}" if k in s else "n/a" for k in (*STAGES, *subs)]
+        out.append(f"| {target} | " + " | ".join(cells) +
+                   f" | {sum(s.get(k, 0) for k in STAGES):.3f} |")
+    flag = r["builds"][FLAGSHIP]
+    out += ["", "## Flagship", "",
+            f"- cards.pdf: {flag['files'][f'{FLAGSHIP}/cards.pdf'] / 1e6:.2f} MB",
+            f"- rebuild with nothing touched (second build into the same output): "
+            f"{flag['rebuild_s']:.2f} s, cold: {flag['wall_s']:.2f} s",
+            f"- `cardgen --help`: {r['help_s']:.3f} s (best of 5)", "",
+            "## Floor: the flagship's cards.pdf with bare reportlab (bench/floor.py)", "",
+            "| reportlab C accelerators | cardgen card_sheets() s | floor draw+save s | "
+            "cardgen/floor | floor fonts s | cardgen import→cards.pdf written / floor total | "
+            "pages | floor PDF |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for mode, f in r["floor"].items():
+        ours = r["modes"][mode]["stages"]
+        floor_s = f["draw_s"] + f["save_s"]
+        cards_only = sum(ours.get(k, 0) for k in ("import", "load", "validate", "layout",
+                                                  "write")) + ours["render card_sheets"]
+        out.append(f"| {mode} | {ours['render card_sheets']:.3f} | {floor_s:.3f} | "
+                   f"{ours['render card_sheets'] / floor_s:.1f}× | {f['fonts_s']:.3f} | "
+                   f"{cards_only / f['total_s']:.1f}× | {f['pages']} | {size(f['bytes'])} |")
+    if len(r["modes"]) > 1:
+        out += ["", "## The flagship with and without reportlab's C accelerators", "",
+                "| reportlab C accelerators | cold build s | CPU s | layout s | render s | "
+                "write s |", "|---|---:|---:|---:|---:|---:|"]
+        for mode, m in r["modes"].items():
+            b, s = m["build"], m["stages"]
+            out.append(f"| {mode} | {b['wall_s']:.2f} | {b['cpu_s']:.2f} | {s['layout']:.3f} | "
+                       f"{s['render']:.3f} | {s['write']:.3f} |")
+    if r.get("scale"):
+        from scale import table
+        out += ["", f"## Scaling: the flagship's character cards ×1, ×5, ×10 (`cardgen build "
+                f"--only cards`, best of {r['repeat']})", "", table(r["scale"])]
+    if r.get("profile"):
+        out += ["", "## Profile of the flagship build (cProfile, top 15 by cumulative time)", "",
+                "```", r["profile"], "```"]
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--json", type=Path, help="save the results here")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--accel", type=Path, help="folder with rl_accel, for a second run")
+    parser.add_argument("--profile", action="store_true", help="add a cProfile of the flagship")
+    parser.add_argument("--no-scale", action="store_true")
+    parser.add_argument("--stages-worker", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--profile-worker", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.stages_worker:
+        return stages_worker(args.stages_worker[0], Path(args.stages_worker[1]))
+    if args.profile_worker:
+        return profile_worker(args.profile_worker, 15)
+
+    from cardgen.load import find_packs
+    r = {"date": time.strftime("%Y-%m-%d %H:%M"), "machine": machine(), "repeat": args.repeat,
+         "builds": {}, "stages": {}, "modes": {}, "floor": {}}
+    targets = [p.name for p in find_packs(DATA)] + ["all"]
+    for target in targets:
+        log(f"cold builds and stages: {target}")
+        r["builds"][target] = cold_and_rebuild(target, args.repeat)
+        r["stages"][target] = stage_times(target, args.repeat)
+    log("cardgen --help")
+    r["help_s"] = help_time()
+    modes = {"off" if not r["machine"]["rl_accel_c"] else "on": None}
+    if args.accel and not r["machine"]["rl_accel_c"]:
+        env = {"PYTHONPATH": str(args.accel.resolve())}
+        if not machine(env)["rl_accel_c"]:
+            raise SystemExit(f"no rl_accel in {args.accel}: pip install --target DIR rl_accel")
+        modes["on (rl_accel)"] = env
+    for mode, env in modes.items():
+        log(f"floor, accelerators {mode}")
+        r["floor"][mode] = floor(args.repeat, env)
+        if env is None:
+            r["modes"][mode] = {"build": r["builds"][FLAGSHIP], "stages": r["stages"][FLAGSHIP]}
+        else:
+            r["modes"][mode] = {"build": cold_and_rebuild(FLAGSHIP, args.repeat, env),
+                                "stages": stage_times(FLAGSHIP, args.repeat, env)}
+    if not args.no_scale:
+        log("scaling ×1 ×5 ×10")
+        from scale import run as run_scale
+        r["scale"] = run_scale((1, 5, 10), args.repeat)
+    if args.profile:
+        log("profile")
+        with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
+            r["profile"] = measure([PYTHON, str(BENCH / "run.py"), "--profile-worker",
+                                    f"{tmp}/out"]).out.rstrip()
+    print(report(r))
+    if args.json:
+        args.json.write_text(json.dumps(r, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Pictures a designer may drop into a pack: every bad one is a diagnostic, every odd one prints."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from cardgen.cli.app import app
+from cardgen.render.images import ImageProblem, ImageStore, open_checked, resolve
+
+PACK = """\
+id: pics
+title: Bilder
+language: de
+kinds:
+  - id: card
+    label: Karte
+    id_pattern: "^P[0-9]+$"
+    front: stat-card
+    back: simple-back
+"""
+
+
+def make_pack(root: Path, image_line: str) -> Path:
+    pack = root / "card_data" / "pics"
+    (pack / "cards").mkdir(parents=True)
+    (pack / "images").mkdir()
+    (pack / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (pack / "cards" / "cards.yaml").write_text(
+        "kind: card\ncards:\n  - id: P1\n    name: Anna\n" + image_line, encoding="utf-8")
+    return pack
+
+
+def run(root: Path, *args: str):
+    return CliRunner().invoke(app, ["build", "--data", str(root / "card_data"), "--out",
+                                    str(root / "out"), "--only", "cards", *args])
+
+
+def save(image: Image.Image, path: Path, fmt: str = "PNG", **kw) -> None:
+    image.save(path, fmt, **kw)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("    image: images/missing.png\n", "not found"),
+    ("    image: ../outside.png\n", "must not contain '..'"),
+    ("    image: /etc/passwd\n", "inside the pack folder"),
+    ("    image: https://example.org/a.png\n", "inside the pack folder"),
+])
+def test_bad_paths_are_diagnostics(tmp_path, line, message):
+    make_pack(tmp_path, line)
+    result = run(tmp_path)
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "cards.yaml:5:12: error: P1 image:" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_truncated_and_fake_pictures(tmp_path):
+    pack = make_pack(tmp_path, "    image: images/broken.jpg\n")
+    buffer = io.BytesIO()
+    Image.new("RGB", (800, 800), "red").save(buffer, "JPEG")
+    (pack / "images" / "broken.jpg").write_bytes(buffer.getvalue()[:2000])
+    result = run(tmp_path)
+    assert result.exit_code == 1 and "not a readable picture" in result.output
+    (pack / "images" / "broken.jpg").write_text("no picture here")
+    result = run(tmp_path)
+    assert result.exit_code == 1 and "not a readable picture" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_symlink_out_of_the_pack_is_refused(tmp_path):
+    pack = make_pack(tmp_path, "    image: images/link.png\n")
+    outside = tmp_path / "secret.png"
+    save(Image.new("RGB", (300, 300), "blue"), outside)
+    os.symlink(outside, pack / "images" / "link.png")
+    result = run(tmp_path)
+    assert result.exit_code == 1 and "leads outside the pack folder" in result.output
+
+
+def test_too_many_pixels(tmp_path, monkeypatch):
+    pack = make_pack(tmp_path, "    image: images/big.png\n")
+    save(Image.new("L", (400, 400)), pack / "images" / "big.png")
+    monkeypatch.setattr("cardgen.render.images.MAX_PIXELS", 100_000)
+    with pytest.raises(ImageProblem, match="more than"):
+        open_checked(pack / "images" / "big.png")
+
+
+@pytest.mark.parametrize("mode", ["CMYK", "P", "LA", "I;16", "RGBA", "L", "1"])
+def test_unusual_modes_print(tmp_path, mode):
+    pack = make_pack(tmp_path, "    image: images/odd.png\n")
+    image = Image.new("RGB", (200, 240), (200, 80, 40)).convert(mode) if mode != "I;16" else \
+        Image.new("I;16", (200, 240), 40000)
+    fmt = "TIFF" if mode == "CMYK" else "PNG"
+    name = "odd.tif" if mode == "CMYK" else "odd.png"
+    save(image, pack / "images" / name, fmt)
+    (pack / "cards" / "cards.yaml").write_text(
+        f"kind: card\ncards:\n  - id: P1\n    name: Anna\n    image: images/{name}\n",
+        encoding="utf-8")
+    result = run(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "pics" / "cards.pdf").read_bytes().startswith(b"%PDF")
+    assert "dpi" in result.output  # 200 x 240 px in a 22 x 27 mm box is below 300 dpi: warned
+
+
+def test_exif_rotation_is_applied(tmp_path):
+    image = Image.new("RGB", (40, 20), "white")
+    exif = image.getexif()
+    exif[0x0112] = 6  # rotate 90° clockwise when shown
+    path = tmp_path / "rot.jpg"
+    image.save(path, "JPEG", exif=exif.tobytes())
+    assert open_checked(path).size == (20, 40)
+
+
+def test_same_picture_is_prepared_once(tmp_path):
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    save(Image.new("RGB", (1000, 1200), "green"), pack / "images" / "a.png")
+    store = ImageStore(pack)
+    first = store.prepared("images/a.png", 62.4, 76.5)
+    assert store.prepared("images/a.png", 62.4, 76.5) is first
+    # never more pixels than 300 dpi needs at the placed size
+    assert first.getSize() == (round(62.4 / 72 * 300), round(76.5 / 72 * 300))
+
+
+def test_resolve_stays_inside(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.png").write_bytes(b"")
+    assert resolve(tmp_path, "a/x.png") == (tmp_path / "a" / "x.png").resolve()
+    for bad in ("../x", "/abs", "C:\\x", "file://x"):
+        with pytest.raises(ImageProblem):
+            resolve(tmp_path, bad)
