@@ -24,20 +24,21 @@ from common import (CARDGEN, DATA, PYTHON, ROOT, best, machine, machine_line,  #
 
 FLAGSHIP = "crazy-hospital"
 BENCH = Path(__file__).resolve().parent
-STAGES = ("import", "load", "validate", "compose", "layout", "render", "write")
+STAGES = ("import", "up-to-date check", "load", "validate", "compose", "layout", "render",
+          "write")
 
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-# --- worker: one pipeline run, in the order of cardgen.build, each stage timed -------------------
+# --- worker: one in-process `cardgen build`, the functions of cardgen.build timed ------------
 
 def stages_worker(target: str, out: Path) -> None:
     start = time.perf_counter()
+    from cardgen.cli.app import app
     import cardgen.build as build
     import cardgen.render.pdf as pdf
-    from cardgen.diagnostics import Report
     times = {"import": time.perf_counter() - start}
 
     def timed(module, name: str, stage: str) -> None:
@@ -52,26 +53,29 @@ def stages_worker(target: str, out: Path) -> None:
                 return original(*args, **kwargs)
             finally:
                 times[stage] += time.perf_counter() - t
-        setattr(module, name, wrapper)
+        setattr(module, name, wrapper)  # the CLI imports these at call time: it gets the wrapper
 
+    timed(build, "stale_outputs", "up-to-date check")
     timed(build, "load_pack", "load")  # check() = load_pack + check_pack_refs + check_cards
     timed(build, "check_pack_refs", "validate")
     timed(build, "check_cards", "validate")
-    timed(build, "compose", "compose")  # no compose stage in cardgen.build yet: stays n/a
+    for name in dir(build):
+        if name.startswith("compose") and callable(getattr(build, name)):
+            timed(build, name, "compose")
     timed(build, "layout_faces", "layout")
+    timed(build, "render_pack", "render")  # includes layout_faces: subtracted below
     for name in ("card_sheets", "printshop", "calibration", "boards", "rulebook"):
         timed(pdf, name, f"render {name}")
-    report = Report()
-    folders = build.select_packs(DATA, [] if target == "all" else [target], report)
-    loaded = [d for d in (build.check(f, report) for f in folders) if d is not None]
+    timed(build, "write", "write")
+    pack = [] if target == "all" else [target]
     t = time.perf_counter()
-    results = [build.render_pack(d, report, build.BuildSettings()) for d in loaded]
-    times["render"] = time.perf_counter() - t - times["layout"] - times.get("compose", 0.0)
-    if report.errors or None in results:
-        raise SystemExit("\n".join(d.format() for d in report.errors))
-    t = time.perf_counter()
-    build.write(out, results)
-    times["write"] = time.perf_counter() - t
+    try:  # --jobs 1: every pack in this process, so every stage is seen here
+        app(["build", *pack, "--data", str(DATA), "--out", str(out), "--jobs", "1", "--force"])
+    except SystemExit as exc:
+        if exc.code:
+            raise
+    times["total"] = time.perf_counter() - t
+    times["render"] -= times["layout"]
     print(json.dumps(times))
 
 
@@ -157,12 +161,13 @@ def report(r: dict) -> str:
     out += ["", f"## Time per stage, s (the functions of cardgen.build, in one fresh process; best "
             f"of {r['repeat']} per stage)", "",
             "| target | " + " | ".join(STAGES) + " | " +
-            " | ".join(f"↳ {s[7:]}" for s in subs) + " | sum |",
-            "|---" + "|---:" * (len(STAGES) + len(subs) + 1) + "|"]
+            " | ".join(f"↳ {s[7:]}" for s in subs) + " | other | import + total |",
+            "|---" + "|---:" * (len(STAGES) + len(subs) + 2) + "|"]
     for target, s in r["stages"].items():
         cells = [f"{s[k]:.3f}" if k in s else "n/a" for k in (*STAGES, *subs)]
+        other = s["total"] - sum(s.get(k, 0) for k in STAGES if k != "import")
         out.append(f"| {target} | " + " | ".join(cells) +
-                   f" | {sum(s.get(k, 0) for k in STAGES):.3f} |")
+                   f" | {other:.3f} | {s['import'] + s['total']:.3f} |")
     flag = r["builds"][FLAGSHIP]
     out += ["", "## Flagship", "",
             f"- cards.pdf: {flag['files'][f'{FLAGSHIP}/cards.pdf'] / 1e6:.2f} MB",
@@ -176,8 +181,9 @@ def report(r: dict) -> str:
     for mode, f in r["floor"].items():
         ours = r["modes"][mode]["stages"]
         floor_s = f["draw_s"] + f["save_s"]
-        cards_only = sum(ours.get(k, 0) for k in ("import", "load", "validate", "layout",
-                                                  "write")) + ours["render card_sheets"]
+        cards_only = sum(ours.get(k, 0) for k in ("import", "up-to-date check", "load",
+                                                  "validate", "layout", "write")) + \
+            ours["render card_sheets"]
         out.append(f"| {mode} | {ours['render card_sheets']:.3f} | {floor_s:.3f} | "
                    f"{ours['render card_sheets'] / floor_s:.1f}× | {f['fonts_s']:.3f} | "
                    f"{cards_only / f['total_s']:.1f}× | {f['pages']} | {size(f['bytes'])} |")

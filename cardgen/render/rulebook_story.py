@@ -211,9 +211,6 @@ class StoryBuilder:
             made = self.tables.build(block, source.where(index, "table"))
             if not made:
                 return []
-            height = sum(f.wrap(self.width, 1e6)[1] for f in made)
-            if height < self.body_size * 40:  # a short table moves whole rather than split
-                made = [KeepTogether(made)]
             return [Spacer(1, self.body_size * 0.3)] + made + [Spacer(1, self.body_size * 0.6)]
         return []
 

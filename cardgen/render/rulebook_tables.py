@@ -93,7 +93,12 @@ class TableMaker:
                 cell = row[col]
                 if isinstance(cell, Paragraph):
                     cell.style = self._centred(cell.style)
-        table = Table([head] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        # no orphans or widows: a page break leaves at least 3 rows on each side, and a table
+        # of up to 8 rows moves whole
+        count = len(rows) + 1
+        split_range = (4, count - 3) if len(rows) > 8 else (count, count)
+        table = Table([head] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT",
+                      rowSplitRange=split_range)
         table.setStyle(TableStyle(style + list(extra)))
         return table
 
