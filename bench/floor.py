@@ -193,21 +193,24 @@ def prepare(pack: str):
     plan = plan_sheet(PAPER[settings.paper], (card_w, card_h), settings.bleed)
     backs = back_slots(plan, settings.duplex, settings.back_offset)
     footer = f"{data.pack.title} {data.pack.version}"
+    from cardgen.labels import labels_for
+    words = labels_for(data.pack.language, data.pack.labels)
     per_sheet = len(plan.slots)
     sheets = [printed[i:i + per_sheet] for i in range(0, len(printed), per_sheet)]
     pages = []
     for number, sheet in enumerate(sheets):
-        for side, slots in (("Vorderseiten", plan.slots), ("Rückseiten", backs)):
+        for side, slots in (("fronts", plan.slots), ("backs", backs)):
             page = Page()
             for slot, item in zip(slots, sheet):
-                face = item.front if side == "Vorderseiten" else item.back
+                face = item.front if side == "fronts" else item.back
                 face_ops(page, face, slot.x * MM, slot.y * MM, card_w, card_h, plan.bleed,
                          layouter.icons)
-            if side == "Vorderseiten":
+            if side == "fronts":
                 page.stroke_colour("#000000", 0.5)
                 for x1, y1, x2, y2 in plan.marks:
                     page.add("line", x1 * MM, y1 * MM, x2 * MM, y2 * MM)
-            footer_ops(page, plan, f"{footer} · {side} — {len(pages) + 1}/{2 * len(sheets)}")
+            footer_ops(page, plan,
+                       f"{footer} · {words[side]} — {len(pages) + 1}/{2 * len(sheets)}")
             pages.append(page.ops)
     used = {args[0] for ops in pages for name, args in ops if name == "setFont"}
     fonts = [(name, str(FONTS / FACES[name[3:]])) for name in sorted(used)]

@@ -15,7 +15,7 @@ from .diagnostics import Report
 from .fingerprint import file_hash, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter, safe_zone_problems
 from .labels import labels_for
-from .load import PackData, find_packs, load_pack
+from .load import ROOT, PackData, find_packs, load_pack
 from .output import write_all
 from .render.images import ImageProblem, ImageStore
 from .validate.cards import check_cards
@@ -213,10 +213,13 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
     root = data.folder.parent.parent
 
     def rel(path: Path) -> str:
-        try:
-            return str(path.resolve().relative_to(root.resolve()))
-        except ValueError:
-            return str(path)
+        """Inputs named relative to the data folder's parent, or to cardgen's own folder."""
+        for base in (root, ROOT):
+            try:
+                return str(path.resolve().relative_to(base.resolve()))
+            except ValueError:
+                continue
+        return path.name
 
     built = dict(previous.get("built") or {})
     outputs = dict(previous.get("outputs") or {})

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Report, display_path
-from .model.card import Card, CardFile
+from .model.card import Card, CardFileShape
 from .model.layout import Layout, LayoutFile, Region
 from .model.pack import Pack
 from .model.rules import Chapter
@@ -64,6 +64,8 @@ class PackData:
     layouts: dict[str, ResolvedLayout] = field(default_factory=dict)
     chapters: list[tuple[str, Chapter]] = field(default_factory=list)
     inputs: list[Path] = field(default_factory=list)
+    layout_names: set[str] = field(default_factory=set)  # defined, even if broken
+    written_ids: set[str] = field(default_factory=set)  # every card ID in the files, even broken
 
     def kind(self, kind_id: str):
         return next((k for k in self.pack.kinds if k.id == kind_id), None)
@@ -143,18 +145,22 @@ def _load_cards(data: PackData, report: Report) -> None:
         raw = read_yaml(path, report)
         if raw is None:
             continue
-        card_file = validate_model(raw, CardFile, report, lambda loc: _card_id_at(raw, loc))
-        if card_file is None:
+        shape = validate_model(raw, CardFileShape, report)
+        if shape is None:
             continue
-        kind = kinds.get(card_file.kind)
+        kind = kinds.get(shape.kind)
         if kind is None:
             mark = raw.value_marks["kind"]
-            report.error(shown, mark.line, mark.col, "", f"kind: unknown kind '{card_file.kind}'"
-                         f"{did_you_mean(card_file.kind, list(kinds))}; the pack defines "
+            report.error(shown, mark.line, mark.col, "", f"kind: unknown kind '{shape.kind}'"
+                         f"{did_you_mean(shape.kind, list(kinds))}; the pack defines "
                          f"{', '.join(kinds)}")
             continue
-        for card, card_raw in zip(card_file.cards, raw["cards"]):
-            data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
+        for card_raw in raw["cards"]:
+            subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
+            data.written_ids.add(subject)
+            card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            if card is not None:
+                data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
 
 
 def _card_id_at(raw: Any, loc: tuple) -> str:
@@ -179,6 +185,7 @@ def _load_layouts(data: PackData, report: Report) -> None:
             continue
         for name in layout_file.layouts:
             raw_layouts[name] = (raw["layouts"][name], display_path(path))
+    data.layout_names = set(raw_layouts)
     for name in raw_layouts:
         resolved = _resolve_layout(name, raw_layouts, report, [])
         if resolved is not None:

@@ -160,8 +160,12 @@ def test_read_only_folder_is_an_output_error(out, tree, monkeypatch):
         raise PermissionError(errno.EACCES, "Permission denied")
 
     monkeypatch.setattr(output.tempfile, "mkstemp", refuse)
-    with pytest.raises(OutputError) as info:
-        write_all(out, {"pack/cards.pdf": b"new"})
+    (out / "pack").chmod(0o555)  # what a user does; only the patch above makes it bite as root
+    try:
+        with pytest.raises(OutputError) as info:
+            write_all(out, {"pack/cards.pdf": b"new"})
+    finally:
+        (out / "pack").chmod(0o755)
     assert "Permission denied" in str(info.value) and str(out) in str(info.value)
     assert tree(out) == before
 

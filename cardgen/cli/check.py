@@ -2,30 +2,68 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from ..build import check as check_pack, select_packs
+from ..compose import Deck, compose
+from ..diagnostics import Report
+from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
+                     SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
+                     one_pack_for)
 from .common import DataOption, PacksArgument, StrictOption, data_dir, finish
+
+ReportOption = Annotated[bool, typer.Option(
+    "--report", help="Print a table of the chosen deck: cards per kind, set and group, "
+    "quartets, octets, special cards, options.", rich_help_panel="Deck choice")]
 
 
 def check(packs: PacksArgument = None, data: DataOption = None,
-          strict: StrictOption = False) -> None:
-    """Check packs: every card, stat and rule; all problems at once.
+          strict: StrictOption = False,
+          preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
+          seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
+          option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
+          report_table: ReportOption = False) -> None:
+    """Check packs: every card, stat and rule, and the deck you choose; all problems at once.
 
     Examples:
 
       cardgen check                      # every pack
 
       cardgen check crazy-hospital --strict
-    """
-    from ..build import check as check_pack, select_packs
-    from ..diagnostics import Report
 
+      cardgen check crazy-hospital --preset balanced-32 --seed 7 --option challenge-1 --report
+
+      cardgen check crazy-hospital --cards A1-A4,C1-C4,D1-D8 --special S2-S4 --players 4
+    """
+    choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
+    one_pack_for(choice, packs)
     report = Report()
     for folder in select_packs(data_dir(data), packs or [], report):
         loaded = check_pack(folder, report)
-        if loaded is not None:
-            counts = ", ".join(f"{sum(c.card.count for c in loaded.cards_of(k.id))} {k.id}"
-                               for k in loaded.pack.kinds)
-            typer.echo(f"{loaded.pack.id}: {counts}")
+        if loaded is None:
+            continue
+        counts = ", ".join(f"{sum(c.card.count for c in loaded.cards_of(k.id))} {k.id}"
+                           for k in loaded.pack.kinds)
+        typer.echo(f"{loaded.pack.id}: {counts}")
+        deck = compose(loaded, choice, report)
+        if deck is None:
+            continue
+        if choice.given():
+            typer.echo(f"{loaded.pack.id} deck: {deck.describe()}")
+        if report_table:
+            print_deck(deck)
+        else:
+            for note in deck.notes:
+                typer.echo(f"{loaded.pack.id} note: {note}")
     finish(report, strict)
     typer.echo("ok" if not report.items else report.summary())
+
+
+def print_deck(deck: Deck) -> None:
+    """The --report table: one row per aspect of the deck, labels aligned."""
+    rows = deck.report_rows()
+    wide = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        typer.echo(f"  {label.ljust(wide)}  {value}")

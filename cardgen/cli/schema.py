@@ -40,6 +40,10 @@ def schema(out: Annotated[Optional[Path], typer.Option(
     if out is None:
         typer.echo(documents["pack.schema.json"], nl=False)
         return
-    from ..output import write_all
-    write_all(out, {name: text.encode() for name, text in documents.items()})
+    from ..output import OutputError, write_all
+    try:
+        write_all(out, {name: text.encode() for name, text in documents.items()})
+    except OutputError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     typer.echo(f"wrote {len(documents)} schemas to {out}")

@@ -2,7 +2,8 @@
 
 An item is one of
 - a card ID ("S2", "PIK-10"),
-- a range on the trailing number ("A1-A4", "F1–F32", "PIK-2-PIK-10", "D01..D12"),
+- a range on the trailing number ("A1-A4", "F1–F32", "PIK-2-PIK-10", "D01..D12") or on a
+  letter after a number ("Q1a-Q1d"),
 - a pattern with * and ? ("Q1*", "PIK-?"),
 - a kind id ("K": every card of that kind).
 """
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from ..validate.errors import did_you_mean
 
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
+_LETTERED = re.compile(r"^(.*?\d)([A-Za-z])$")  # a letter after a digit: Q1a
 _SEPARATORS = ("..", "–", "—", "-")
 
 
@@ -87,10 +89,17 @@ def _range_ends(item: str):
             lm, hm = _NUMBERED.match(low), _NUMBERED.match(high)
             if lm and hm and lm.group(1) == hm.group(1) and int(lm.group(2)) <= int(hm.group(2)):
                 yield lm, hm
+                continue
+            lm, hm = _LETTERED.match(low), _LETTERED.match(high)
+            if lm and hm and lm.group(1) == hm.group(1) and lm.group(2) <= hm.group(2) and \
+                    lm.group(2).islower() == hm.group(2).islower():
+                yield lm, hm
 
 
 def _range_ids(low: re.Match, high: re.Match) -> list[str]:
     prefix, first, last = low.group(1), low.group(2), high.group(2)
+    if first.isalpha():  # Q1a-Q1d
+        return [f"{prefix}{chr(c)}" for c in range(ord(first), ord(last) + 1)]
     width = len(first) if first.startswith("0") and len(first) > 1 else 0
     return [f"{prefix}{n:0{width}d}" if width else f"{prefix}{n}"
             for n in range(int(first), int(last) + 1)]

@@ -58,6 +58,7 @@ class BoardLayouter(CardLayouter):
         super().__init__(data, report)
         self.base = board_context(data)
         self.scope: dict[str, Any] = {}
+        self.repeated: dict[tuple, list] = {}
 
     def context(self, lc=None) -> dict[str, Any]:
         ctx = super().context(None)
@@ -114,13 +115,38 @@ class BoardLayouter(CardLayouter):
         return CardFace(name, [box for _, _, box in ordered])
 
     def _reword(self, before: int, name: str, scope: dict) -> None:
-        """The card layouter names the card in its messages; on a board, name the board."""
+        """The card layouter names the card in its messages; on a board, name the board and
+        the copy, and report a problem repeated in every copy of a region once."""
         where = f"board {name}" + (f", copy {scope['copy']}" if scope.get("board", {}).get(
             "copies", 1) > 1 else "") + (f", item {scope['index']}" if "index" in scope else "")
         items = self.report.items
         for i in range(before, len(items)):
-            items[i] = replace(items[i], message=items[i].message.replace(f"(card {name})",
-                                                                          f"({where})"))
+            d = items[i]
+            if f"(card {name})" not in d.message:
+                continue
+            base = d.message.replace(f"(card {name})", "").rstrip()
+            key = (d.file, d.line, d.col, d.subject, base)
+            if key in self.repeated:
+                self.repeated[key][2] += 1
+                items[i] = replace(d, message=_DROP)  # removed by finish()
+            else:
+                self.repeated[key] = [d, where, 0]
+                items[i] = replace(d, message=f"{base} ({where})")
+
+    def finish(self) -> None:
+        """Say how often a repeated problem occurred, and drop its repetitions."""
+        counts = {(d.file, d.line, d.col, d.subject, f"{base} ({where})"): more
+                  for (_, _, _, _, base), (d, where, more) in self.repeated.items() if more}
+        out = []
+        for d in self.report.items:
+            if d.message == _DROP:
+                continue
+            more = counts.get((d.file, d.line, d.col, d.subject, d.message))
+            if more:
+                d = replace(d, message=d.message[:-1] + f", and {more} more)")
+            out.append(d)
+        self.report.items[:] = out
+        self.repeated.clear()
 
     # --- expressions outside the card layouter (repeat items, when of a repeat) -----------------
     def _evaluate(self, board: str, what: str, mark: Mark, scope: dict, source: str,
@@ -206,7 +232,7 @@ class BoardLayouter(CardLayouter):
                 self._error(at, board, f"{full}:items", f"more than {MAX_COPIES} items")
                 return
         else:
-            items = list(region.items)
+            items = [_plain(item) for item in region.items]
         children = raw_region.get("regions") if raw_region is not None else None
         children = children if isinstance(children, MarkedDict) else None
         parent = {k: scope[k] for k in ("index", "index0", "item", "parent") if k in scope}
@@ -336,6 +362,12 @@ class BoardLayouter(CardLayouter):
                                                 2 * inset, height - 1.0, row.text, font=font,
                                                 align="left", valign="middle",
                                                 colour=row.colour or text_colour), row_marks[j]))
+            for i, cell in enumerate(row.cells[:len(columns) - 1], start=1):
+                if cell:
+                    texts.append((f".row{j}.cell{i}", _text(
+                        r, xs[i] + inset, top + 0.5, widths[i] - 2 * inset, height - 1.0, cell,
+                        font=r.font, align=columns[i].align, valign="middle",
+                        colour=text_colour), row_marks[j]))
         line = base.model_copy(update={"type": "line", "stroke": stroke})
         for j, y in enumerate(ys[:-1]):  # line above each body row (the header's lower edge too)
             strong = j < len(rows) and rows[j].strong
@@ -355,6 +387,18 @@ class BoardLayouter(CardLayouter):
 
 
 _FAILED = object()
+_DROP = "\0"  # message of a repeated diagnostic until finish() removes it
+
+
+def _plain(value: Any) -> Any:
+    """YAML data as plain dicts, lists and strings (so messages name 'dict', not our classes)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return value
 
 
 def _text(r: BoardRegion, x, y, w, h, text, **style) -> BoardRegion:
@@ -421,6 +465,7 @@ def lay_out_boards(data: PackData, report: Report, boards: BoardFile, raw: Marke
             board_raw = MarkedDict()
             board_raw.mark, board_raw.key_marks, board_raw.value_marks = raw.mark, {}, {}
         out.extend(layouter.lay_out(name, board, board_raw, file))
+    layouter.finish()
     return out
 
 

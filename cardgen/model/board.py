@@ -50,6 +50,8 @@ class Row(Model):
     colour: Optional[Colour] = Field(None, description="text colour of the label")
     stripe: Optional[Colour] = Field(None, description="fill of the row's writing cells")
     strong: bool = Field(False, description="bold label and a heavier line above the row")
+    cells: list[str] = Field(default_factory=list,
+                             description="texts (Jinja) printed in the following columns")
 
 
 class BoardRegion(Region):
@@ -102,6 +104,11 @@ class BoardRegion(Region):
                 raise ValueError(f"{key} belongs to a table region, not a {kind}")
         if kind == "table" and not self.columns:
             raise ValueError("a table needs columns")
+        if kind == "table" and isinstance(self.rows, list):
+            for index, row in enumerate(self.rows, start=1):
+                if isinstance(row, Row) and len(row.cells) > len(self.columns) - 1:
+                    raise ValueError(f"row {index} has {len(row.cells)} cells; the table has "
+                                     f"{len(self.columns) - 1} columns after the label column")
         if kind != "cut" and ("shape" in self.model_fields_set or
                               "scissors" in self.model_fields_set):
             raise ValueError(f"shape and scissors belong to a cut region, not a {kind}")

@@ -14,10 +14,10 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from .base import Model, Slug
+from .base import Pair, Model, Slug
 
 Severity = Literal["error", "warning", "note"]
-PlayerRange = tuple[Annotated[int, Field(ge=1, le=99)], Annotated[int, Field(ge=1, le=99)]]
+PlayerRange = Pair(Annotated[int, Field(ge=1, le=99)])
 
 
 class _Need(Model):
@@ -140,8 +140,8 @@ class Octets(Model):
 
 class DealRule(Model):
     players: PlayerRange
-    hand: Union[Annotated[int, Field(ge=1)], Literal["all"]] = Field(
-        description="cards per player; 'all' deals the whole deck")
+    hand: Union[Annotated[int, Field(ge=0)], Literal["all"]] = Field(
+        description="cards per player; 'all' deals the whole deck, 0 deals none (laid out)")
 
 
 class StructurePart(Model):

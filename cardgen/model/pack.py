@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from .base import Colour, Model, Mm, PositiveMm, Slug
+from .base import Colour, Model, Mm, Pair, PositiveMm, Slug
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "skat": (59, 91),
@@ -31,7 +31,7 @@ class PrintSettings(Model):
     min_font_size: Annotated[float, Field(ge=6, le=20)] = 6
     paper: Literal["a4", "letter", "a3"] = "a4"
     duplex: Literal["long", "short", "none", "fold"] = "long"
-    back_offset: tuple[Mm, Mm] = (0.0, 0.0)
+    back_offset: Pair(Mm) = (0.0, 0.0)
     corner_radius: Annotated[float, Field(ge=0, le=10)] = 3
 
     def size(self) -> tuple[float, float]:

@@ -31,6 +31,7 @@ from .rulebook_style import ACCENT, ACCENT_SOFT, MUTED, RULE, words
 class Geometry:
     """Page size and margins in points; body text size."""
 
+    name: str
     size: tuple[float, float]
     left: float
     right: float
@@ -43,8 +44,8 @@ class Geometry:
         return self.size[0] - self.left - self.right
 
 
-A4_BOOK = Geometry(A4, 24 * mm, 24 * mm, 27 * mm, 24 * mm, 10.0)
-A5_BOOK = Geometry(A5, 15 * mm, 15 * mm, 20 * mm, 18 * mm, 9.5)
+A4_BOOK = Geometry("A4", A4, 24 * mm, 24 * mm, 27 * mm, 24 * mm, 10.0)
+A5_BOOK = Geometry("A5", A5, 15 * mm, 15 * mm, 20 * mm, 18 * mm, 9.5)
 
 
 def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
@@ -54,7 +55,15 @@ def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
     booklet: A5 pages imposed two-up on A4 landscape sheets, ready to print double-sided, fold
     and staple. only_options: print only the option blocks with these slugs (house rules).
     """
-    geometry = A5_BOOK if booklet else A4_BOOK
+    pdf = layout_rulebook(data, report, A5_BOOK if booklet else A4_BOOK, only_options)
+    if pdf is None or not booklet:
+        return pdf
+    return impose_booklet(pdf, data)
+
+
+def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
+                    only_options: set[str] | None = None) -> bytes | None:
+    """The rulebook on pages of one size (no imposition), or None after diagnostics."""
     errors_before = len(report.errors)
     story = StoryBuilder(data, report, geometry.width, geometry.body_size,
                          set(only_options) if only_options is not None else None).story()
@@ -66,10 +75,9 @@ def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
         document.multiBuild(story, maxPasses=8)
     except LayoutError as exc:
         report.error(data.pack_file, 0, 0, "rulebook", f"the rules cannot be laid out on "
-                     f"{'A5' if booklet else 'A4'} pages: {exc}")
+                     f"{geometry.name} pages: {exc}")
         return None
-    pdf = buffer.getvalue()
-    return impose_booklet(pdf, data) if booklet else pdf
+    return buffer.getvalue()
 
 
 class RulebookDocument(BaseDocTemplate):
@@ -93,12 +101,13 @@ class RulebookDocument(BaseDocTemplate):
         body = Frame(geometry.left, geometry.bottom, geometry.width,
                      h - geometry.top - geometry.bottom, id="body", leftPadding=0,
                      rightPadding=0, topPadding=0, bottomPadding=0)
-        panel_bottom = h * 0.44
-        cover_panel = Frame(geometry.left, panel_bottom + 16 * mm, geometry.width,
-                            h - panel_bottom - 16 * mm - geometry.top * 1.3, id="panel",
+        panel_bottom = h * 0.46
+        symbols = 27 * mm if pack.groups else 8 * mm  # the row of group symbols in the panel
+        cover_panel = Frame(geometry.left, panel_bottom + symbols, geometry.width,
+                            h - panel_bottom - symbols - geometry.top, id="panel",
                             leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        cover_text = Frame(geometry.left, geometry.bottom, geometry.width * 0.86,
-                           panel_bottom - geometry.bottom - 16 * mm, id="cover-text",
+        cover_text = Frame(geometry.left, geometry.bottom, geometry.width * 0.82,
+                           panel_bottom - geometry.bottom - 14 * mm, id="cover-text",
                            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.panel_bottom = panel_bottom
         self.addPageTemplates([
@@ -215,6 +224,7 @@ def impose_booklet(a5_pdf: bytes, data: PackData) -> bytes:
             tx = slot * sheet_w / 2 + (sheet_w / 2 - pw) / 2
             ty = (sheet_h - ph) / 2
             side.merge_transformed_page(page, Transformation().translate(tx, ty))
+        side.compress_content_streams()
     pack = data.pack
     writer.add_metadata({"/Title": f"{pack.title} – {words(pack)['rules']}",
                          "/Author": pack.author, "/Creator": "cardgen",

@@ -39,6 +39,31 @@ class Marker(Flowable):
         pass
 
 
+class BottomAligned(Flowable):
+    """Flowables set at the bottom of the space left in their frame (cover title, imprint)."""
+
+    def __init__(self, flowables: list[Flowable]):
+        super().__init__()
+        self.flowables = flowables
+        self.sizes: list[tuple[float, float]] = []
+
+    def wrap(self, avail_w, avail_h):
+        self.sizes = [f.wrap(avail_w, avail_h) for f in self.flowables]
+        self.width, self.height = avail_w, max(avail_h, self._content())
+        return self.width, self.height
+
+    def _content(self) -> float:
+        return sum(h + f.getSpaceBefore() + f.getSpaceAfter()
+                   for f, (_, h) in zip(self.flowables, self.sizes))
+
+    def draw(self):
+        y = self._content()
+        for f, (_, h) in zip(self.flowables, self.sizes):
+            y -= f.getSpaceBefore() + h
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+
+
 def heading(markup: str, style, level: int, key: str, plain: str, toc_markup: str,
             chapter: bool) -> Paragraph:
     """A heading that becomes a contents entry and a PDF bookmark when it is placed."""
@@ -96,19 +121,18 @@ class StoryBuilder:
 
     def cover(self) -> list[Flowable]:
         s = self.styles
-        flow: list[Flowable] = [
-            Paragraph(self._word("rules", "sans-bold", upper=True), s["kicker"]),
-            Paragraph(self._pack_text("title", "sans-bold"), s["cover-title"])]
+        title = [Paragraph(self._word("rules", "sans-bold", upper=True), s["kicker"]),
+                 Paragraph(self._pack_text("title", "sans-bold"), s["cover-title"])]
         if self.pack.subtitle:
-            flow.append(Paragraph(self._pack_text("subtitle", "serif-italic"),
-                                  s["cover-subtitle"]))
-        flow.append(FrameBreak())
+            title.append(Paragraph(self._pack_text("subtitle", "serif-italic"),
+                                   s["cover-subtitle"]))
+        flow: list[Flowable] = [BottomAligned(title), FrameBreak()]
         if self.pack.description:
             flow.append(Paragraph(self._pack_text("description", "serif"), s["cover-text"]))
         meta = f"{self._word('version', 'sans')} {self._pack_text('version', 'sans')}"
         if self.pack.author:
             meta += f"   ·   {self._pack_text('author', 'sans')}"
-        flow += [Spacer(1, self.body_size * 1.4), Paragraph(meta, s["cover-meta"]),
+        flow += [BottomAligned([Paragraph(meta, s["cover-meta"])]),
                  NextPageTemplate("body"), PageBreak()]
         for index, group in enumerate(self.pack.groups):  # drawn on the cover by the document
             self.texts.markup(group.symbol, "sans-bold", self.tables._pack_where(
@@ -230,6 +254,7 @@ class StoryBuilder:
                                  bulletColor=ACCENT, spaceAfter=size * 0.4)]
         return [ListFlowable(items, bulletType="1", bulletFormat="%s.", leftIndent=size * 1.8,
                              bulletFontName=face_name("sans-bold"), bulletFontSize=size * 0.92,
+                             bulletOffsetY=-size * 0.08,  # on the text's baseline
                              bulletColor=ACCENT, spaceAfter=size * 0.4)]
 
     def _option(self, block: m.OptionBlock, index: int, source: ChapterSource) -> list[Flowable]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pyphen
+
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -88,16 +90,24 @@ def register_families() -> None:
                            boldItalic=face_name(family, bold=True, italic=True))
 
 
+@lru_cache(maxsize=None)
+def hyphenator(language: str):
+    """pyphen's split points for the language, at least 3 letters on either side of a break."""
+    if language not in HYPHENATION:
+        return None
+    return pyphen.Pyphen(lang=HYPHENATION[language], left=3, right=3).iterate
+
+
 def make_styles(language: str, body_size: float = 10.0) -> dict[str, ParagraphStyle]:
     """Every paragraph style of the rulebook; body text justified and hyphenated."""
     register_families()
-    hyphen = HYPHENATION.get(language, "")
+    hyphen = hyphenator(language)
     s = body_size
     serif, sans = face_name("serif"), face_name("sans")
     base = dict(fontName=serif, fontSize=s, leading=s * 1.38, textColor=INK,
                 bulletFontName=serif, hyphenationLang="", embeddedHyphenation=0,
                 uriWasteReduce=0)
-    hyph = dict(hyphenationLang=hyphen, embeddedHyphenation=1,
+    hyph = dict(hyphenationLang=hyphen or "", embeddedHyphenation=1,
                 hyphenationMinWordLength=MIN_HYPHENATED)
 
     def style(name: str, **kw) -> ParagraphStyle:
@@ -121,13 +131,13 @@ def make_styles(language: str, body_size: float = 10.0) -> dict[str, ParagraphSt
                        leading=s * 1.15, textColor=MUTED, spaceBefore=s * 0.35,
                        bulletFontName=face_name("serif-italic")),
         "cell": style("cell", fontName=face_name("condensed"), fontSize=s * 0.86,
-                      leading=s * 1.1, bulletFontName=face_name("condensed")),
+                      leading=s * 1.1, bulletFontName=face_name("condensed"), **hyph),
         "cell-strong": style("cell-strong", fontName=face_name("condensed-bold"),
                              fontSize=s * 0.86, leading=s * 1.1,
-                             bulletFontName=face_name("condensed-bold")),
+                             bulletFontName=face_name("condensed-bold"), **hyph),
         "cell-small": style("cell-small", fontName=face_name("condensed-italic"),
                             fontSize=s * 0.75, leading=s * 0.95, textColor=MUTED,
-                            bulletFontName=face_name("condensed-italic")),
+                            bulletFontName=face_name("condensed-italic"), **hyph),
         "cell-head": style("cell-head", fontName=face_name("condensed-bold"), fontSize=s * 0.86,
                            leading=s * 1.1, textColor=colors.white,
                            bulletFontName=face_name("condensed-bold")),
@@ -152,7 +162,7 @@ def make_styles(language: str, body_size: float = 10.0) -> dict[str, ParagraphSt
                                 textColor=colors.HexColor("#e4ebf2"),
                                 bulletFontName=face_name("serif-italic")),
         "cover-text": style("cover-text", fontSize=s * 1.15, leading=s * 1.65,
-                            alignment=TA_LEFT, **hyph),
+                            alignment=TA_LEFT),
         "cover-meta": style("cover-meta", fontName=sans, fontSize=s * 0.85, leading=s * 1.2,
                             textColor=MUTED, alignment=TA_LEFT, bulletFontName=sans),
         "centre": style("centre", alignment=TA_CENTER),

@@ -7,6 +7,8 @@ rulebook follows on the next build, it cannot drift from the cards. Every cell i
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -22,9 +24,21 @@ from .rulebook_style import ACCENT, ACCENT_SOFT, RULE, ZEBRA
 from .rulebook_text import TextMaker, Where
 
 PAD = 4  # points of padding left and right in a cell
+MAX_HEADER = 28  # characters of a field label that still make a column header
 
 FAMILIES = {"cell": "condensed", "cell-strong": "condensed-bold", "cell-small": "condensed-italic",
             "cell-head": "condensed-bold", "caption": "condensed-italic"}
+
+
+def column_header(label: str, key: str) -> str:
+    """A field's label as a column header: a long, explanatory label is cut to its first
+    phrase ('Beeld (pictogram) in het midden; …' → 'Beeld'), or replaced by the key."""
+    if label and len(label) <= MAX_HEADER:
+        return label
+    head = re.split(r"\s*[(;:,–]", label, maxsplit=1)[0].strip() if label else ""
+    if head and len(head) <= MAX_HEADER:
+        return head
+    return key[:1].upper() + key[1:].replace("_", " ")
 
 
 class TableMaker:
@@ -274,8 +288,7 @@ class TableMaker:
         else:
             if has("title"):
                 cols.append(("title", w["title"], 2.2))
-            cols += [(f"field:{f}", kind.fields[f].label or f[:1].upper() + f[1:], 2.2)
-                     for f in fields]
+            cols += [(f"field:{f}", column_header(kind.fields[f].label, f), 2.2) for f in fields]
             if has("group") or has("groups"):
                 cols.append(("group", w["group"], 3.0))
         if has("points"):

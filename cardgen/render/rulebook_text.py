@@ -8,6 +8,7 @@ around escaped text — user text never becomes a tag.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,10 @@ from ..layout.card import environment
 from ..load import PackData, read_yaml
 from ..source import Mark, MarkedDict, MarkedList
 from .fonts import face_name, missing_glyphs
-from .text import expand_icons, parse
+from .text import _ICON as ICON
+from .text import parse
 
-FALLBACK_FAMILY = "sans"  # symbols the serif faces lack (★, ⚡, ✚ …) come from DejaVu Sans
+FALLBACK_FAMILY = "sans"  # icons the serif faces lack (★, ⚡, ✚ …) come from DejaVu Sans
 MAX_TEXT = 20000  # characters one template may produce
 
 
@@ -41,15 +43,19 @@ class Where:
 
 
 def to_markup(text: str, family: str, icons: dict[str, str]) -> tuple[str, list[str], list[str]]:
-    """(reportlab markup, characters no face can draw, unknown icon names) for our markup."""
-    text, unknown = expand_icons(text, icons)
+    """(reportlab markup, characters no face can draw, unknown icon names) for our markup.
+
+    Every character must exist in the family's face, except icon glyphs (:name:): icons are
+    symbols and fall back to DejaVu Sans, whose symbol coverage is the widest.
+    """
+    text, unknown, symbols = _mark_icons(text, icons)
     missing: set[str] = set()
     lines = []
     for runs in parse(text):
         parts = []
         for run in runs:
-            body = _with_fallback(run.text, face_name(family, run.bold, run.italic),
-                                  face_name(FALLBACK_FAMILY, run.bold, run.italic), missing)
+            body = _escaped(run.text, face_name(family, run.bold, run.italic),
+                            face_name(FALLBACK_FAMILY, run.bold, run.italic), symbols, missing)
             if run.italic:
                 body = f"<i>{body}</i>"
             if run.bold:
@@ -59,27 +65,41 @@ def to_markup(text: str, family: str, icons: dict[str, str]) -> tuple[str, list[
     return "<br/>".join(lines), sorted(missing), unknown
 
 
-def _with_fallback(text: str, face: str, fallback: str, missing: set[str]) -> str:
-    """Escaped text; characters the face lacks are set in the fallback face when it has them."""
+_SLOT = 0x10FF00  # private-use code points that stand for an icon while the markup is parsed
+
+
+def _mark_icons(text: str, icons: dict[str, str]) -> tuple[str, list[str], dict[str, str]]:
+    """Known :name: replaced by a placeholder character; (text, unknown names, slot → glyph)."""
+    unknown: list[str] = []
+    slots: dict[str, str] = {}
+    names = sorted(icons)
+
+    def swap(match: re.Match) -> str:
+        name = match.group(1)
+        if name not in icons:
+            unknown.append(name)
+            return match.group(0)
+        slot = chr(_SLOT + names.index(name))
+        slots[slot] = icons[name]
+        return slot
+
+    return ICON.sub(swap, text), unknown, slots
+
+
+def _escaped(text: str, face: str, fallback: str, symbols: dict[str, str],
+             missing: set[str]) -> str:
+    """Escaped text; icon glyphs the face lacks are set in the fallback face."""
     out: list[str] = []
-    pending: list[str] = []  # characters waiting for the fallback face
-
-    def flush() -> None:
-        if pending:
-            family = face_name(FALLBACK_FAMILY)
-            out.append(f'<font face="{family}">{escape("".join(pending))}</font>')
-            pending.clear()
-
-    lacking = set(missing_glyphs(text, face))
     for char in text:
-        if char in lacking:
-            if missing_glyphs(char, fallback):
-                missing.add(char)
-            pending.append(char)
-            continue
-        flush()
-        out.append(escape(char))
-    flush()
+        glyph = symbols.get(char)
+        if glyph is None:
+            missing.update(missing_glyphs(char, face))
+            out.append(escape(char))
+        elif not missing_glyphs(glyph, face):
+            out.append(escape(glyph))
+        else:
+            missing.update(missing_glyphs(glyph, fallback))
+            out.append(f'<font face="{face_name(FALLBACK_FAMILY)}">{escape(glyph)}</font>')
     return "".join(out)
 
 

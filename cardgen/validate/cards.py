@@ -102,6 +102,8 @@ def _check_stats(data: PackData, lc: LoadedCard, report: Report) -> None:
             m = lc.mark("stats")
             report.error(lc.file, m.line, m.col, card.id, f"stats.{key}: missing ({spec.label})")
             continue
+        if spec.min > spec.max:
+            continue  # the category itself is wrong; reported once at pack.yaml
         problem = _value_problem(data, spec, card.stats[key])
         if problem:
             m = lc.mark("stats", key)

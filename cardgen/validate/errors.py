@@ -94,6 +94,8 @@ def did_you_mean(word: str, choices: list[str]) -> str:
 def describe_loc(loc: tuple) -> str:
     """The last meaningful key of a location, as the 'field' of a diagnostic."""
     parts = [str(p) for p in loc if not isinstance(p, int)]
+    if len(parts) > 1 and parts[-2] == "stats":  # a stat is named by its key alone
+        return parts[-1]
     return ".".join(parts[-2:]) if len(parts) > 1 else (parts[0] if parts else "")
 
 
@@ -135,7 +137,12 @@ def _message(error: dict, model: type[BaseModel]) -> tuple[str, bool]:
     elif kind == "value_error":
         text = str(ctx.get("error", text))
     elif kind == "union_tag_invalid":
-        text = f"unknown kind {ctx.get('tag')}; expected one of {ctx.get('expected_tags')}"
+        key = str(ctx.get("discriminator", "")).strip("'")
+        tag = str(ctx.get("tag"))
+        expected = [t.strip().strip("'") for t in str(ctx.get("expected_tags", "")).split(",")]
+        return (f"{field + '.' if field else ''}{key}: unknown {key} '{tag}'"
+                f"{did_you_mean(tag, expected)}; expected one of "
+                f"{', '.join(repr(e) for e in expected)}"), False
     if isinstance(value, bool) and kind not in ("bool_type", "bool_parsing"):
         text += " (true/false is not allowed here)"
     return f"{field}: {shown} {text}" if shown is not None else f"{field}: {text}", False
@@ -144,6 +151,8 @@ def _message(error: dict, model: type[BaseModel]) -> tuple[str, bool]:
 def _short(value: Any) -> str | None:
     if isinstance(value, (dict, list)) or value is None:
         return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -153,7 +162,10 @@ def report_validation_error(report: Report, exc: ValidationError, data: Any,
     """Add one diagnostic per pydantic error, at the YAML position the error came from."""
     for error in exc.errors(include_url=False):
         message, at_key = _message(error, model)
-        mark = locate(data, error["loc"], key_position=at_key)
+        loc = error["loc"]
+        if error["type"] == "union_tag_invalid":  # point at the tag's value, e.g. rule: equal
+            loc = loc + (str((error.get("ctx") or {}).get("discriminator", "")).strip("'"),)
+        mark = locate(data, loc, key_position=at_key)
         subject = subject_of(error["loc"]) if subject_of else ""
         line, col = (mark.line, mark.col) if mark else (1, 1)
         report.error(file, line, col, subject, message)

@@ -35,7 +35,7 @@ def check_pack_refs(data: PackData, report: Report) -> None:
                          f"expression ({exc})")
         for side in ("front", "back"):
             name = getattr(kind, side)
-            if name not in data.layouts:
+            if name not in data.layout_names:
                 m = at("kinds", index, side)
                 report.error(file, m.line, m.col, kind.id, f"{side}: unknown layout '{name}'"
                              f"{did_you_mean(name, list(data.layouts))}")
