@@ -76,6 +76,7 @@ def stages_worker(packs: list[str], out: Path) -> None:
             raise
     times["total"] = time.perf_counter() - t
     times["render"] -= times["layout"]
+    times["other"] = times["total"] - sum(v for k, v in times.items() if k in STAGES[1:])
     print(json.dumps(times))
 
 
@@ -156,7 +157,11 @@ def report(r: dict) -> str:
            "| target | cards | wall s | CPU s | peak RSS MB | rebuild s | outputs |",
            "|---|---:|---:|---:|---:|---:|---|"]
     for target, b in r["builds"].items():
-        outputs = ", ".join(f"{name} {size(n)}" for name, n in b["files"].items())
+        if target == "all":
+            outputs = f"{len(b['files'])} files, {size(sum(b['files'].values()))}"
+        else:
+            outputs = ", ".join(f"{name.split('/', 1)[1]} {size(n)}"
+                                for name, n in b["files"].items())
         out.append(f"| {target} | {b['cards']} | {b['wall_s']:.2f} | {b['cpu_s']:.2f} | "
                    f"{b['peak_mb']:.0f} | {b['rebuild_s']:.2f} | {outputs} |")
     for pack, lines in r["failed"].items():
@@ -171,9 +176,8 @@ def report(r: dict) -> str:
             "|---" + "|---:" * (len(STAGES) + len(subs) + 2) + "|"]
     for target, s in r["stages"].items():
         cells = [f"{s[k]:.3f}" if k in s else "n/a" for k in (*STAGES, *subs)]
-        other = s["total"] - sum(s.get(k, 0) for k in STAGES if k != "import")
         out.append(f"| {target} | " + " | ".join(cells) +
-                   f" | {other:.3f} | {s['import'] + s['total']:.3f} |")
+                   f" | {s['other']:.3f} | {s['import'] + s['total']:.3f} |")
     flag = r["builds"][FLAGSHIP]
     out += ["", "## Flagship", "",
             f"- cards.pdf: {flag['files'][f'{FLAGSHIP}/cards.pdf'] / 1e6:.2f} MB",

@@ -76,6 +76,8 @@ def check(folder: Path, report: Report) -> PackData | None:
         return None
     check_pack_refs(data, report)
     check_cards(data, report)
+    from .render.boards import check_boards
+    check_boards(data, report)
     return data
 
 
@@ -195,6 +197,13 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
             paper, card_size, bleed, duplex, offset, meta))
+    if "boards" in wanted:
+        from .render.boards import boards_pdf
+        boards = boards_pdf(data, report, paper)
+        if len(report.errors) > errors_before:
+            return None
+        if boards is not None:
+            result.add("boards", "boards.pdf", boards)
     for kind in wanted:  # a kind that made no file (a pack without boards) is still done
         result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}

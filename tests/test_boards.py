@@ -14,7 +14,7 @@ from cardgen.diagnostics import Report
 from cardgen.layout.board import OVERLAP, TILE_MARGIN, plan_pages
 from cardgen.layout.sheet import PAPER
 from cardgen.load import load_pack
-from cardgen.render.boards import boards_pdf
+from cardgen.render.boards import boards_pdf, check_boards
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSPITAL = ROOT / "card_data" / "crazy-hospital"
@@ -87,6 +87,24 @@ def test_hospital_boards_on_a3_print_the_office_whole():
     assert "The Office" in text(pdf) and "A1" not in text(pdf).split()
 
 
+def test_hospital_boards_on_letter_tile_the_office_and_shrink_the_score_sheet():
+    pdf, report, _ = build(HOSPITAL, "letter")
+    assert errors(report) == []
+    sizes = pages(pdf)
+    assert sizes == [(279.4, 215.9)] * 4 + [(215.9, 279.4)]  # score sheet shrunk onto 1 page
+
+
+@pytest.mark.parametrize("pack, expected", [
+    ("tischordnung", {"a4": 6 + 4 + 1, "a3": 6 + 1 + 1, "letter": 6 + 4 + 1}),
+    ("quatridou", {"a4": 2, "a3": 2, "letter": 2}),
+])
+def test_the_other_packs_boards_build(pack, expected):
+    for paper, count in expected.items():
+        pdf, report, _ = build(ROOT / "card_data" / pack, paper)
+        assert errors(report) == [], paper
+        assert len(pages(pdf)) == count, paper
+
+
 def test_boards_pdf_is_reproducible(hospital_a4):
     pdf, _, _ = hospital_a4
     again, report, _ = build(HOSPITAL, "a4")
@@ -139,6 +157,14 @@ def test_tiles_cover_any_board_with_exact_overlap(board, paper):
     assert max(t.y + t.h for t in plan.tiles) == pytest.approx(board[1])
     assert all(t.w <= page_w - 2 * TILE_MARGIN + 1e-9 and t.h <= page_h - 2 * TILE_MARGIN + 1e-9
                for t in plan.tiles)
+
+
+def test_a_shrinkable_board_goes_on_one_sheet():
+    plan = plan_pages((210, 297), PAPER["letter"], shrink=True)
+    assert not plan.tiled and len(plan.tiles) == 1 and plan.page == (215.9, 279.4)
+    assert plan.scale == pytest.approx(279.4 / 297)
+    assert plan.origin[1] == pytest.approx(0) and plan.origin[0] > 0
+    assert plan_pages((210, 297), PAPER["letter"]).tiled  # at full size it needs 2 sheets
 
 
 def test_a_board_that_fits_is_centred_and_turned():
@@ -206,10 +232,13 @@ def test_a_jinja_typo_in_a_board_region_is_a_diagnostic_with_file_and_line(tmp_p
                   broken:
                     {type: text, w: 20, h: 10, text: "{{ index }"}
         """)
-    pdf, report, _ = build(folder)
+    pdf, report, data = build(folder)
     assert pdf is None
     found = sorted(set(errors(report)))
     assert len(found) == 2, found
+    again = Report()
+    assert check_boards(data, again) is False  # the same problems, without making a PDF
+    assert sorted(set(errors(again))) == found
     typo = next(d for d in report.errors if "nosuch" in d.message)
     assert typo.file.endswith("boards.yaml")
     assert typo.line == line_of(folder, "labels.nosuch") and typo.col > 1
@@ -359,4 +388,5 @@ def test_no_boards_yaml_means_no_boards_pdf(tmp_path):
     (folder / "boards.yaml").unlink()
     pdf, report, data = build(folder)
     assert pdf is None and report.items == []
+    assert check_boards(data, report) is True and report.items == []
     assert not any(p.name == "boards.yaml" for p in data.inputs)

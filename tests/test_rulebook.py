@@ -115,7 +115,8 @@ RULES_YAML = f"""\
 title: Das Spiel
 blocks:
   - h2: Worum es geht
-  - p: "{{{{ pack.title }}}} hat {{{{ cards }}}} Karten ({{{{ kinds.card.count }}}} {{{{ kinds.card.plural }}}})."
+  - p: "{{{{ pack.title }}}} hat {{{{ cards }}}} Karten
+      ({{{{ kinds.card.count }}}} {{{{ kinds.card.plural }}}})."
   - p: "Kleiner als: <b>& und **fett** und *kursiv*"
   - p: "{LONG_GERMAN}"
   - list: [eins, zwei]
@@ -410,3 +411,21 @@ def test_every_problem_is_reported_at_once(tmp_path):
     pdf, errors, _ = diagnostics(tmp_path, with_block(blocks))
     assert pdf is None
     assert [e.line for e in errors] == [4, 5, 6, 7]
+
+
+def test_heading_glyphs_are_checked_for_the_contents_page_too(tmp_path):
+    pdf, errors, shown = diagnostics(tmp_path, with_block("  - h2: 'Sterne ★'\n"))
+    assert pdf is None  # DejaVu Sans Bold has ★, the serif of the contents page has not
+    assert [(e.file, e.line) for e in errors] == [(shown, 4)]
+    assert "U+2605" in errors[0].message
+
+
+def test_words_follow_the_pack_language(tmp_path):
+    folder = make_pack(tmp_path)
+    pack_file = folder / "pack.yaml"
+    pack_file.write_text(pack_file.read_text(encoding="utf-8").replace("language: de",
+                                                                      "language: nl"),
+                         encoding="utf-8")
+    text = text_of(rulebook_pdf(load(folder), Report()))
+    for word in ("SPELREGELS", "Inhoud", "Pagina 2", "Tip", "Voorbeeld", "hoogste waarde wint"):
+        assert contains(text, word), word

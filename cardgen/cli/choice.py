@@ -18,7 +18,7 @@ from ..compose import Choice
 _PANEL = "Deck choice"
 
 PresetOption = Annotated[Optional[str], typer.Option(
-    "--preset", help="A deck preset of the pack's composition.yaml (e.g. full-64, balanced-32).",
+    "--preset", help="A deck preset declared in the pack's composition.yaml.",
     show_default=False, rich_help_panel=_PANEL)]
 CardsOption = Annotated[Optional[str], typer.Option(
     "--cards", help="Your own deck: card IDs, ranges and patterns, e.g. 'A1-A4,C1-C4,F1-F12'.",

@@ -14,8 +14,10 @@ def schema_models() -> dict:
     from ..model.card import CardFile
     from ..model.layout import LayoutFile
     from ..model.pack import Pack
+    from ..model.board import BoardFile
     from ..model.rules import Chapter
-    return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutFile}
+    return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutFile,
+            "boards": BoardFile}
 
 
 def schema_documents() -> dict[str, str]:

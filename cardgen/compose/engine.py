@@ -418,13 +418,14 @@ def load_composition(data: PackData, report: Report) -> Optional[Declared]:
 def compose(data: PackData, choice: Choice, report: Report) -> Optional[Deck]:
     """The deck the choice describes, with every composition problem in `report`.
 
-    Returns None when no deck can be formed (a broken composition.yaml, an unknown preset or card,
-    a contradictory choice). Otherwise returns the deck even when a rule is broken: the caller
-    decides with report.failed() — a build must not go on then; `check --report` still shows it.
+    Returns None when no deck can be formed (a broken composition.yaml, a card that did not load,
+    an unknown preset or card, a contradictory choice); the report then holds an error. Otherwise
+    returns the deck even when a rule is broken: the caller decides with report.failed() — a
+    build must not go on then; `check --report` still shows the deck.
     """
     declared = load_composition(data, report)
-    if declared is None:
-        return None
+    if declared is None or _cards_missing(data):
+        return None  # the load stage has said why; checking a partial pack only adds noise
     catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in _in_kind_order(data)])
     errors = len(report.errors)
     if declared.raw is not None:
@@ -432,6 +433,17 @@ def compose(data: PackData, choice: Choice, report: Report) -> Optional[Deck]:
     if len(report.errors) > errors:
         return None
     return _Composer(data, declared, catalogue, choice, report).run()
+
+
+def _cards_missing(data: PackData) -> bool:
+    """True when a card (or a whole card file) could not be loaded: its ID is unknown, and
+    every set, preset and rule naming it would report a follow-on error."""
+    loaded = {lc.file for lc in data.cards}
+    files = sorted((data.folder / "cards").glob("*.yaml"))
+    if any(display_path(path) not in loaded for path in files):
+        return True
+    ids = {lc.card.id for lc in data.cards}
+    return any(i and i not in ids for i in getattr(data, "written_ids", ()))
 
 
 def _in_kind_order(data: PackData) -> list[LoadedCard]:
@@ -644,16 +656,16 @@ class _Declaration:
                 first = cards[0]
                 mark = first.mark("set")
                 self.report.error(first.file, mark.line, mark.col, first.card.id,
-                                  f"{label}: {part}")
+                                  f"{label} {part}")
                 continue
             found[part].append(name)
         for i, spec in enumerate(comp.structure):
             names = found[i]
             if len(names) != spec.sets:
-                what = spec.label or f"sets of {spec.size}"
-                listed = f": {', '.join(names)}" if names else ""
-                self.error(("structure", i), what, f"structure: {spec.sets} expected, the pack "
-                           f"has {len(names)}{listed}")
+                what = f"{spec.label} sets" if spec.label else f"sets of {spec.size} cards"
+                listed = f" ({', '.join(names)})" if names else ""
+                self.error(("structure", i), "", f"structure: {spec.sets} {what} expected, the "
+                           f"pack has {len(names)}{listed}")
         total = sum(p.sets * p.size for p in comp.structure)
         have = sum(_copies(c) for c in members.values())
         if total != have:
@@ -705,12 +717,12 @@ def _part_of(comp: Composition, cards: list[LoadedCard], size: int):
         part = comp.structure[matching[0]]
         if part.size != size:
             what = part.label or ", ".join(f"{k}: {v}" for k, v in part.where.items())
-            return f"has {size} cards; {what} sets have {part.size}"
+            return f"has {size} cards, but {what} sets have {part.size}"
         return matching[0]
     matching = [i for i, p in enumerate(comp.structure) if p.size == size]
     if not matching:
         sizes = and_list([str(p.size) for p in comp.structure], "or")
-        return f"has {size} cards; sets have {sizes}"
+        return f"has {size} cards, but sets have {sizes}"
     return matching[0]
 
 
@@ -777,11 +789,13 @@ class _Composer:
         comp, choice = self.comp, self.choice
         errors = len(self.report.errors)
         if self.declared.raw is None:
-            for flag, value in (("--preset", choice.preset), ("--variant", choice.variant),
-                                ("--option", choice.options), ("--teams", choice.teams)):
-                if value:
-                    self.error("", f"{flag}: the pack {self.data.pack.id} declares no presets, "
-                               f"variants or options (it has no {FILE_NAME})")
+            flags = [flag for flag, value in (("--preset", choice.preset),
+                                              ("--variant", choice.variant),
+                                              ("--option", choice.options),
+                                              ("--teams", choice.teams)) if value]
+            if flags:
+                self.error("", f"{', '.join(flags)}: the pack {self.data.pack.id} has no "
+                           f"{FILE_NAME}, so it declares no presets, variants or options")
         ways = [f for f, v in (("--preset", choice.preset), ("--cards", choice.cards),
                                ("--random", choice.random)) if v is not None]
         if len(ways) > 1:

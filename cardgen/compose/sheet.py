@@ -52,7 +52,7 @@ class _Sheet:
         self.page_w, self.page_h = page_w, page_h
         self.regular, self.bold = face_name("sans"), face_name("sans", bold=True)
         self.condensed = face_name("condensed")
-        self.colours = {g.id: g.colour for g in data.pack.groups}
+        self.groups = {g.id: g for g in data.pack.groups}
 
     # text helpers ------------------------------------------------------------------------
     def text(self, x: float, y: float, text: str, font: str, size: float) -> None:
@@ -140,6 +140,7 @@ class _Sheet:
         footer_h = 12 + (len(note_lines) * 3.6 + 6 if note_lines else 0)
         y += 2
         self.text(left, y, self.labels["check"], self.bold, 9)
+        self.legend(right, y)
         y += 5
         self.cards(left, y, usable, self.page_h - MARGIN - footer_h - y)
         y = self.page_h - MARGIN - footer_h + 4
@@ -158,6 +159,39 @@ class _Sheet:
         for line in self.wrap(f"{self.labels['repeat']}: {command}", self.condensed, 7.5, usable):
             self.text(left, y, line, self.condensed, 7.5)
             y += 3.4
+
+    def legend(self, right: float, y: float) -> None:
+        """The group colours of the dots, right-aligned on the line (only groups in the deck)."""
+        used = {g for lc in self.deck.cards for g in ([lc.card.group] if lc.card.group
+                                                         else lc.card.groups)}
+        groups = [g for g in self.data.pack.groups if g.id in used and g.colour.startswith("#")]
+        x = right
+        for group in reversed(groups):
+            label = _drawable(group.short or group.label, self.regular)
+            x -= width(label, self.regular, 7.5) / MM
+            self.text(x, y, label, self.regular, 7.5)
+            x -= self.group_mark(x, y, group.id, 7.5, measure=True) + 0.6
+            self.group_mark(x, y, group.id, 7.5)
+            x -= 3
+
+    def group_mark(self, x: float, y: float, group_id: str, size: float,
+                   measure: bool = False) -> float:
+        """The group's symbol in its colour (a dot where the font lacks it); its width in mm.
+
+        The symbol, not the colour alone, tells the groups apart (colour-blind players,
+        black-and-white printers)."""
+        group = self.groups.get(group_id)
+        if group is None:
+            return 0.0
+        symbol = group.symbol if group.symbol and not missing_glyphs(group.symbol, self.regular) \
+            else "●"
+        w = width(symbol, self.regular, size) / MM
+        if not measure:
+            colour = group.colour if group.colour.startswith("#") else "#000000"
+            self.c.setFillColor(HexColor(colour))
+            self.text(x, y, symbol, self.regular, size)
+            self.c.setFillColor(black)
+        return w + 0.3
 
     def cards(self, x0: float, y0: float, w: float, h: float) -> None:
         """Every chosen card with a box to tick, grouped by kind; the densest layout that fits."""
@@ -186,17 +220,11 @@ class _Sheet:
         self.c.setStrokeColor(black)
         self.c.setLineWidth(0.5)
         self.c.rect(x * MM, (self.page_h - y) * MM, box * MM, box * MM, stroke=1, fill=0)
-        dots = [lc.card.group] if lc.card.group else list(lc.card.groups)
-        dx = x + box + 0.8
-        for group in dots:
-            colour = self.colours.get(group)
-            if colour and colour.startswith("#"):
-                self.c.setFillColor(HexColor(colour))
-                self.c.circle((dx + 0.6) * MM, (self.page_h - y + box / 2) * MM, 0.6 * MM,
-                              stroke=0, fill=1)
-                dx += 1.4
-        self.c.setFillColor(black)
-        tx = x + box + 0.8 + max(1, len(dots)) * 1.4 + 0.4
+        marks = [lc.card.group] if lc.card.group else list(lc.card.groups)
+        tx = x + box + 0.8
+        for group in marks:
+            tx += self.group_mark(tx, y, group, size)
+        tx = max(tx, x + box + 0.8 + 2.2) + 0.4
         label = lc.card.id + (f" ×{lc.card.count}" if lc.card.count > 1 else "")
         self.text(tx, y, label, self.bold, size)
         if names and lc.card.name:

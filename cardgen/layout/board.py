@@ -12,7 +12,7 @@ Pure decisions, no drawing: render/boards.py draws what this module returns.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
@@ -41,6 +41,7 @@ class LaidBoard:
     size: tuple[float, float]  # mm (width, height)
     copy: int
     face: CardFace
+    fit: str = "tile"
 
 
 @dataclass
@@ -73,16 +74,16 @@ class BoardLayouter(CardLayouter):
         for copy in range(1, board.copies + 1):
             top = {"board": {"name": name, "title": board.title, "width": width,
                              "height": height, "copies": board.copies}, "copy": copy}
-            title = self._title(name, board, raw, file, top)
+            title = self._title(name, board, raw, top)
             top["board"]["title"] = title
             pieces: list[_Piece] = []
             regions_raw = raw.get("regions") if isinstance(raw.get("regions"), MarkedDict) else None
             self._expand(name, board.regions, regions_raw, raw.mark, "", 0.0, 0.0, top, pieces)
             out.append(LaidBoard(name, title, (width, height), copy,
-                                 self._faces(name, file, pieces)))
+                                 self._faces(name, file, pieces), board.fit))
         return out
 
-    def _title(self, name, board: Board, raw: MarkedDict, file: str, scope) -> str:
+    def _title(self, name: str, board: Board, raw: MarkedDict, scope: dict) -> str:
         if "{{" not in board.title and "{%" not in board.title:
             return board.title
         mark = raw.value_marks.get("title", raw.mark)
@@ -238,8 +239,7 @@ class BoardLayouter(CardLayouter):
         parent = {k: scope[k] for k in ("index", "index0", "item", "parent") if k in scope}
         for i, item in enumerate(items):
             col, row = (i % region.wrap, i // region.wrap) if region.wrap else (i, i)
-            dx = col * region.dx
-            dy = (row if region.wrap else i) * region.dy
+            dx, dy = col * region.dx, row * region.dy
             inner = {**scope, "index": i + 1, "index0": i, "item": item,
                      "first": i == 0, "last": i == len(items) - 1, "length": len(items),
                      "parent": parent or None}
@@ -486,7 +486,7 @@ class Tile:
 
 @dataclass(frozen=True)
 class PagePlan:
-    """How one board goes on paper: whole and centred, or tiled with overlap."""
+    """How one board goes on paper: whole and centred, shrunk onto one sheet, or tiled."""
 
     page: tuple[float, float]     # mm, as the sheet is oriented
     rows: int
@@ -494,12 +494,15 @@ class PagePlan:
     overlap: float
     tiles: tuple[Tile, ...]
     origin: tuple[float, float]   # mm from the page's top-left corner to each window's top-left
-    tiled: bool = field(default=False)
+    tiled: bool = False
+    scale: float = 1.0            # < 1 only for a shrunk board
 
 
 def plan_pages(board: tuple[float, float], paper: tuple[float, float],
-               overlap: float = OVERLAP, margin: float = TILE_MARGIN) -> PagePlan:
-    """Whole and centred when the board fits the paper (turned as needed); else tiles.
+               overlap: float = OVERLAP, margin: float = TILE_MARGIN,
+               shrink: bool = False) -> PagePlan:
+    """Whole and centred when the board fits the paper (turned as needed); else shrunk onto one
+    sheet (`shrink`), or tiles.
 
     Tiles: the fewest sheets (either orientation) whose windows, inside `margin` of paper, cover
     the board with exactly `overlap` mm shared between neighbours; all windows the same size.
@@ -507,14 +510,19 @@ def plan_pages(board: tuple[float, float], paper: tuple[float, float],
     bw, bh = board
     short, long_ = sorted(paper)
     portrait, landscape = (short, long_), (long_, short)
-    fitting = [p for p in ((landscape, portrait) if bw > bh else (portrait, landscape))
-               if bw <= p[0] + 1e-9 and bh <= p[1] + 1e-9]
+    preferred = (landscape, portrait) if bw > bh else (portrait, landscape)
+    fitting = [p for p in preferred if bw <= p[0] + 1e-9 and bh <= p[1] + 1e-9]
+    whole = Tile(0, 0, "A1", 0.0, 0.0, bw, bh)
     if fitting:
         page = fitting[0]
-        tile = Tile(0, 0, "A1", 0.0, 0.0, bw, bh)
-        return PagePlan(page, 1, 1, 0.0, (tile,), ((page[0] - bw) / 2, (page[1] - bh) / 2))
+        return PagePlan(page, 1, 1, 0.0, (whole,), ((page[0] - bw) / 2, (page[1] - bh) / 2))
+    if shrink:
+        scale, page = max(((min(p[0] / bw, p[1] / bh), p) for p in preferred),
+                          key=lambda item: item[0])
+        return PagePlan(page, 1, 1, 0.0, (whole,), ((page[0] - bw * scale) / 2,
+                                                    (page[1] - bh * scale) / 2), False, scale)
     best = None
-    for page in ((landscape, portrait) if bw > bh else (portrait, landscape)):
+    for page in preferred:
         aw, ah = page[0] - 2 * margin, page[1] - 2 * margin
         if aw <= overlap or ah <= overlap:
             continue

@@ -12,7 +12,12 @@ A board region is a card-layout region (rect, text, icon, line, image ...) plus 
              the copies see `index` (1-based), `index0`, `item`, and `parent` (outer copy)
 
 Every text, colour and `when` may be a Jinja template over `pack`, `labels`, `icons`, `groups`,
-`groups_by_id`, `kinds`, `cards`, `sets`, `scoring`, `board` (and `copy` on multi-copy boards).
+`groups_by_id`, `kinds`, `cards`, `sets` (cards grouped by `set`, in file order: id, kind, group,
+cards, size), `scoring`, `levels`, `board` (name, title, width, height, copies) and `copy`.
+
+A board has a `title`, a `size` (mm, or a4/a3/letter with `orientation`), `copies` (the same
+board several times, e.g. six tables) and `fit`: a board larger than the paper is tiled at full
+size (`tile`, for boards with card places) or shrunk onto one sheet (`shrink`, score sheets).
 """
 
 from __future__ import annotations
@@ -24,8 +29,6 @@ from pydantic import Field, model_validator
 from .base import Colour, Model, PositiveMm, Slug
 from .layout import Region
 
-BOARD_TYPES = ("rect", "text", "image", "portrait", "stats", "icon", "line", "ellipse", "slot",
-               "cut", "table", "repeat")
 FontName = Region.model_fields["font"].annotation
 Dash = Annotated[list[Annotated[float, Field(gt=0, le=50)]], Field(min_length=2, max_length=6)]
 MAX_COPIES = 400
@@ -133,6 +136,9 @@ class Board(Model):
     size: Union[Literal["a4", "a3", "letter"], BoardSize] = "a4"
     orientation: Optional[Literal["portrait", "landscape"]] = Field(
         None, description="with a paper name as size (default portrait)")
+    fit: Literal["tile", "shrink"] = Field(
+        "tile", description="larger than the paper: tile it at full size (boards with card "
+        "places), or shrink it onto one sheet (score sheets, overviews)")
     copies: Annotated[int, Field(ge=1, le=100)] = Field(
         1, description="print the board this many times; templates see `copy` (1-based)")
     regions: dict[str, BoardRegion] = Field(default_factory=dict)

@@ -39,13 +39,38 @@ WORDS = {  # what the engine itself prints on tiled sheets; a pack's labels over
 
 def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | None:
     """The pack's boards.yaml as one PDF; None without boards.yaml, None + diagnostics on errors."""
+    if paper not in PAPER:
+        raise ValueError(f"paper must be one of {', '.join(PAPER)}, got {paper!r}")
+    loaded = _load(data, report)
+    if loaded is None:
+        return None
+    laid, images, words = loaded
+    icons = dict(data.pack.icons)
+    for group in data.pack.groups:
+        icons.setdefault(group.id, group.symbol)
+    meta = {"title": f"{data.pack.title} – " + ", ".join(dict.fromkeys(b.title for b in laid)),
+            "author": data.pack.author, "subject": data.pack.subtitle,
+            "keywords": f"cardgen, {data.pack.id}, boards, print and play"}
+    return render_boards(laid, PAPER[paper], icons, images, meta, words)
+
+
+def check_boards(data: PackData, report: Report) -> bool:
+    """Everything boards_pdf checks (YAML, templates, text fit, glyphs, pictures), no PDF.
+
+    True when the pack has no boards.yaml or its boards are fine; problems go to the report.
+    """
+    if not (data.folder / "boards.yaml").is_file():
+        return True
+    return _load(data, report) is not None
+
+
+def _load(data: PackData, report: Report):
+    """(laid-out boards, picture store, engine words), or None (no file, or diagnostics)."""
     path = data.folder / "boards.yaml"
     if not path.is_file():
         return None
     if path not in data.inputs:
         data.inputs.append(path)
-    if paper not in PAPER:
-        raise ValueError(f"paper must be one of {', '.join(PAPER)}, got {paper!r}")
     errors_before = len(report.errors)
     boards, raw = read_model(path, BoardFile, report)
     if boards is None:
@@ -65,13 +90,7 @@ def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | Non
                              "glyph for " + ", ".join(f"U+{ord(c):04X} '{c}'" for c in missing))
     if len(report.errors) > errors_before:
         return None
-    icons = dict(data.pack.icons)
-    for group in data.pack.groups:
-        icons.setdefault(group.id, group.symbol)
-    meta = {"title": f"{data.pack.title} – " + ", ".join(dict.fromkeys(b.title for b in laid)),
-            "author": data.pack.author, "subject": data.pack.subtitle,
-            "keywords": f"cardgen, {data.pack.id}, boards, print and play"}
-    return render_boards(laid, PAPER[paper], icons, images, meta, words)
+    return laid, images, words
 
 
 def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
@@ -92,10 +111,11 @@ def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
 def render_boards(laid: list[LaidBoard], paper: tuple[float, float], icons, images: ImageStore,
                   meta: dict[str, str], words: dict[str, str]) -> bytes:
     buffer = io.BytesIO()
-    first = plan_pages(laid[0].size, paper).page if laid else paper
+    first = plan_pages(laid[0].size, paper, shrink=laid[0].fit == "shrink").page if laid \
+        else paper
     canvas = new_canvas(buffer, (first[0] * MM, first[1] * MM), meta)
     for number, board in enumerate(laid):
-        plan = plan_pages(board.size, paper)
+        plan = plan_pages(board.size, paper, shrink=board.fit == "shrink")
         painter = BoardPainter(board.size, icons, images)
         for tile in plan.tiles:
             canvas.setPageSize((plan.page[0] * MM, plan.page[1] * MM))
@@ -106,7 +126,7 @@ def render_boards(laid: list[LaidBoard], paper: tuple[float, float], icons, imag
             _draw_tile(canvas, painter, board.face, plan, tile)
             if plan.tiled:
                 _tile_marks(canvas, plan, tile, board, words)
-            else:
+            elif plan.scale == 1.0:
                 _crop_marks(canvas, plan, tile)
             canvas.showPage()
     canvas.save()
@@ -149,22 +169,25 @@ class BoardPainter(CardPainter):
 
 
 def _window(plan: PagePlan, tile: Tile) -> tuple[float, float, float, float]:
-    """The tile's window on the page in points: left, bottom, width, height."""
+    """The tile's window on the page in points: left, bottom, width, height (as printed)."""
+    w, h = tile.w * plan.scale, tile.h * plan.scale
     left = plan.origin[0]
-    bottom = plan.page[1] - plan.origin[1] - tile.h
-    return left * MM, bottom * MM, tile.w * MM, tile.h * MM
+    bottom = plan.page[1] - plan.origin[1] - h
+    return left * MM, bottom * MM, w * MM, h * MM
 
 
 def _draw_tile(canvas, painter: BoardPainter, face: CardFace, plan: PagePlan, tile: Tile) -> None:
-    left, bottom, w, h = _window(plan, tile)
-    board_h = painter.h
-    ox = left - tile.x * MM
-    oy = bottom + h - (board_h - tile.y) * MM
+    """The board's window for this sheet, clipped to it (and shrunk for a shrunk board)."""
+    left, bottom, _, _ = _window(plan, tile)
+    w, h = tile.w * MM, tile.h * MM
     canvas.saveState()
+    canvas.translate(left, bottom)
+    if plan.scale != 1.0:
+        canvas.scale(plan.scale, plan.scale)
     path = canvas.beginPath()
-    path.rect(left, bottom, w, h)
+    path.rect(0, 0, w, h)
     canvas.clipPath(path, stroke=0, fill=0)
-    painter.draw(canvas, face, ox, oy, 0.0)
+    painter.draw(canvas, face, -tile.x * MM, h - (painter.h - tile.y) * MM, 0.0)
     canvas.restoreState()
 
 
@@ -276,12 +299,12 @@ def _tile_marks(canvas, plan: PagePlan, tile: Tile, board: LaidBoard,
     canvas.setFont(bold, 8)
     label_y = bottom - 6.2 * MM
     number = tile.row * plan.cols + tile.col + 1
-    canvas.drawString(left, label_y, tile.label)
+    canvas.drawString(left + 2 * MM, label_y, tile.label)
     canvas.setFont(font, 7)
-    canvas.drawString(left + 8 * MM, label_y, f"{board.title} · {words['board_sheet']} "
+    canvas.drawString(left + 10 * MM, label_y, f"{board.title} · {words['board_sheet']} "
                       f"{number}/{len(plan.tiles)}")
     cell_w, cell_h = 3.2 * MM, 2.4 * MM
-    map_x = right - plan.cols * cell_w
+    map_x = right - 2 * MM - plan.cols * cell_w
     map_y = label_y - 0.6 * MM
     canvas.setLineWidth(0.4)
     for r in range(plan.rows):

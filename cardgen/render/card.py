@@ -53,10 +53,12 @@ class CardPainter:
             # alpha after the colour: reportlab resets it when a colour is set
             if fill:
                 canvas.setFillColor(HexColor(box.fill))
-                canvas.setFillAlpha(r.opacity)
+                if r.opacity < 1:
+                    canvas.setFillAlpha(r.opacity)
             if stroke:
                 canvas.setStrokeColor(HexColor(box.stroke))
-                canvas.setStrokeAlpha(r.opacity)
+                if r.opacity < 1:
+                    canvas.setStrokeAlpha(r.opacity)
                 canvas.setLineWidth(r.stroke_width)
             if r.radius:
                 canvas.roundRect(x, y, w, h, r.radius * MM, stroke=int(stroke), fill=int(fill))
@@ -79,7 +81,8 @@ class CardPainter:
     def _text(self, canvas, box: Box, x, y, w, h) -> None:
         r, fitted = box.region, box.text
         canvas.setFillColor(HexColor(box.colour))
-        canvas.setFillAlpha(r.opacity)
+        if r.opacity < 1:
+            canvas.setFillAlpha(r.opacity)
         total = fitted.size + fitted.leading * (len(fitted.lines) - 1)
         if r.valign == "top":
             top = y + h

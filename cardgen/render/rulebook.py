@@ -43,6 +43,10 @@ class Geometry:
     def width(self) -> float:
         return self.size[0] - self.left - self.right
 
+    @property
+    def height(self) -> float:
+        return self.size[1] - self.top - self.bottom
+
 
 A4_BOOK = Geometry("A4", A4, 24 * mm, 24 * mm, 27 * mm, 24 * mm, 10.0)
 A5_BOOK = Geometry("A5", A5, 15 * mm, 15 * mm, 20 * mm, 18 * mm, 9.5)
@@ -65,7 +69,7 @@ def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
                     only_options: set[str] | None = None) -> bytes | None:
     """The rulebook on pages of one size (no imposition), or None after diagnostics."""
     errors_before = len(report.errors)
-    story = StoryBuilder(data, report, geometry.width, geometry.body_size,
+    story = StoryBuilder(data, report, geometry.width, geometry.height, geometry.body_size,
                          set(only_options) if only_options is not None else None).story()
     if len(report.errors) > errors_before:
         return None

@@ -6,7 +6,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
-from reportlab.platypus import (CondPageBreak, FrameBreak, KeepTogether, ListFlowable,
+from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
@@ -14,6 +14,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..diagnostics import Report
 from ..load import PackData
+from ..source import MarkedDict
 from ..model import rules as m
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
@@ -86,9 +87,10 @@ def _hex(colour) -> str:
 class StoryBuilder:
     """Cover, contents and chapters for one page width; diagnostics go to `report`."""
 
-    def __init__(self, data: PackData, report: Report, width: float, body_size: float,
-                 only_options: set[str] | None):
+    def __init__(self, data: PackData, report: Report, width: float, frame_height: float,
+                 body_size: float, only_options: set[str] | None):
         self.data, self.report, self.width = data, report, width
+        self.frame_height = frame_height
         self.pack = data.pack
         self.styles = make_styles(self.pack.language, body_size)
         self.words = words(self.pack)
@@ -109,20 +111,26 @@ class StoryBuilder:
         return flow
 
     def _word(self, key: str, family: str, upper: bool = False) -> str:
-        where = Where(self.data.pack_file, 0, 0, "", f"labels.{key}")
+        """An engine word (or the pack's label for it) as markup."""
+        labels = self.data.pack_raw.get("labels")
+        mark = labels.value_marks.get(key) if isinstance(labels, MarkedDict) else None
+        where = Where(self.data.pack_file, mark.line if mark else 0, mark.col if mark else 0,
+                      "", f"labels.{key}")
         word = self.words[key].upper() if upper else self.words[key]
         return self.texts.markup(word, family, where) or ""
 
-    def _pack_text(self, key: str, family: str) -> str:
+    def _pack_text(self, key: str, family: str, also: tuple[str, ...] = ()) -> str:
+        """A text of pack.yaml (title, description …) as markup."""
         raw = self.data.pack_raw
         mark = raw.value_marks.get(key, raw.mark)
         where = Where(self.data.pack_file, mark.line, mark.col, "", key)
-        return self.texts.markup(str(getattr(self.pack, key)), family, where) or ""
+        return self.texts.markup(str(getattr(self.pack, key)), family, where, also) or ""
 
     def cover(self) -> list[Flowable]:
         s = self.styles
         title = [Paragraph(self._word("rules", "sans-bold", upper=True), s["kicker"]),
-                 Paragraph(self._pack_text("title", "sans-bold"), s["cover-title"])]
+                 Paragraph(self._pack_text("title", "sans-bold", also=("sans",)),  # + header
+                           s["cover-title"])]
         if self.pack.subtitle:
             title.append(Paragraph(self._pack_text("subtitle", "serif-italic"),
                                    s["cover-subtitle"]))
@@ -135,8 +143,8 @@ class StoryBuilder:
         flow += [BottomAligned([Paragraph(meta, s["cover-meta"])]),
                  NextPageTemplate("body"), PageBreak()]
         for index, group in enumerate(self.pack.groups):  # drawn on the cover by the document
-            self.texts.markup(group.symbol, "sans-bold", self.tables._pack_where(
-                "groups", index, group.id))
+            where = self.tables.pack_where("groups", index, group.id)
+            self.texts.markup(group.symbol, "sans-bold", where)
         return flow
 
     def contents(self) -> TableOfContents:
@@ -206,7 +214,8 @@ class StoryBuilder:
         if isinstance(block, m.H2):
             where = source.where(index, "h2")
             text = self.texts.template(block.h2, where)
-            markup = self.texts.markup(text, "sans-bold", where) if text is not None else None
+            markup = self.texts.markup(text, "sans-bold", where, also=("serif",)) \
+                if text is not None else None  # the contents page sets it in serif
             if markup is None:
                 return []
             return [heading(markup, s["h2"], 1, key, plain_text(text), markup, chapter=False)]
@@ -272,13 +281,24 @@ class StoryBuilder:
         if needs:
             arrow = f'<font face="{face_name("sans")}">\u2192</font>\u00a0'
             rows.append(Paragraph(arrow + needs, s["needs"]))
-        return [KeepTogether([self.box(rows, OPTION_BG, ACCENT)])]
+        return [self.box(rows, OPTION_BG, ACCENT)]
 
     def box(self, flowables: list[Flowable], background, rule) -> Table:
-        """A tinted box with a coloured rule on the left; rows may split across pages."""
+        """A tinted box with a coloured rule on the left, kept on one page unless it is
+        longer than half a page. (A Table, not KeepTogether: a heading's keepWithNext binds
+        to a Table but not to a KeepTogether.)"""
+        table = self._box_table(flowables, background, rule, split=False)
+        if table.wrap(self.width, 1e6)[1] > self.frame_height / 2:
+            table = self._box_table(flowables, background, rule, split=True)
+        return table
+
+    def _box_table(self, flowables: list[Flowable], background, rule, split: bool) -> Table:
         pad = self.body_size * 0.75
+        rows = len(flowables)
         table = Table([[f] for f in flowables], colWidths=[self.width], hAlign="LEFT",
-                      spaceBefore=self.body_size * 0.35, spaceAfter=self.body_size * 0.8)
+                      spaceBefore=self.body_size * 0.35, spaceAfter=self.body_size * 0.8,
+                      splitInRow=1 if split else 0,
+                      rowSplitRange=None if split else (rows, rows))
         table.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, -1), background),
             ("LINEBEFORE", (0, 0), (0, -1), 2.5, rule),
@@ -289,4 +309,3 @@ class StoryBuilder:
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))]))  # never Helvetica
         return table
-

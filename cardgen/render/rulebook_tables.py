@@ -46,7 +46,8 @@ class TableMaker:
 
     def __init__(self, data: PackData, texts: TextMaker, styles, words: dict[str, str],
                  width: float):
-        self.data, self.texts, self.styles, self.words, self.width = data, texts, styles, words, width
+        self.data, self.texts, self.styles, self.words = data, texts, styles, words
+        self.width = width
         self.pack = data.pack
         self.icons = texts.icons
 
@@ -90,10 +91,13 @@ class TableMaker:
         return [self.cell(text, style, where) for text, style in parts if text]
 
     def grid(self, header: list[str], rows: list[list], weights: list[float],
-             extra: list[tuple] = (), centred: tuple[int, ...] = ()) -> Table:
-        """A data table: accent header repeated on every page, zebra rows, widths that fit."""
+             extra: list[tuple] = (), centred: tuple[int, ...] = (),
+             unbroken: dict[int, list[str]] | None = None) -> Table:
+        """A data table: accent header repeated on every page, zebra rows, widths that fit.
+
+        unbroken: column → texts (e.g. card IDs) the column must be wide enough for."""
         head = [self.cell(h, "cell-head", Where(self.data.pack_file)) for h in header]
-        widths = self._widths(header, weights)
+        widths = self._widths(header, weights, unbroken or {})
         style = [("FONTNAME", (0, 0), (-1, -1), face_name("condensed")),  # never Helvetica
                  ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
                  ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
@@ -120,11 +124,16 @@ class TableMaker:
     def _centred(style: ParagraphStyle) -> ParagraphStyle:
         return ParagraphStyle(style.name + "-centred", parent=style, alignment=TA_CENTER)
 
-    def _widths(self, header: list[str], weights: list[float]) -> list[float]:
-        """Widths by weight, but never narrower than a header word (no 'Minuspunk-te')."""
+    def _widths(self, header: list[str], weights: list[float],
+                unbroken: dict[int, list[str]]) -> list[float]:
+        """Widths by weight, but never narrower than a header word (no 'Minuspunk-te') or an
+        unbroken text."""
         style = self.styles["cell-head"]
         least = [max((stringWidth(word, style.fontName, style.fontSize) for word in h.split()),
                      default=0) + 2 * PAD + 1 for h in header]
+        for col, texts in unbroken.items():
+            widest = max((stringWidth(t, style.fontName, style.fontSize) for t in texts), default=0)
+            least[col] = max(least[col], widest + 2 * PAD + 1)
         total = sum(weights)
         widths = [self.width * w / total for w in weights]
         for _ in range(len(widths)):
@@ -157,8 +166,8 @@ class TableMaker:
                                + (f" for kind {kind.id}" if kind else ""))
         common_mark = self.icons.get("common", "●")
         rows = []
-        for index, category in enumerate(cats):
-            at = self._pack_where("categories", self.pack.categories.index(category), category.key)
+        for category in cats:
+            at = self.pack_where("categories", self.pack.categories.index(category), category.key)
             name = category.label + (f" {common_mark}" if category.common else "")
             levels = [v for v in category.values if v.type == "level"]
             scale = f"{levels[0].min:g}–{levels[0].max:g} / (d)" if levels else ""
@@ -185,7 +194,7 @@ class TableMaker:
                 parts.append((value.note, "cell-small"))
         return self.lines(parts, at)
 
-    def _pack_where(self, key: str, index: int, subject: str) -> Where:
+    def pack_where(self, key: str, index: int, subject: str) -> Where:
         raw = self.data.pack_raw
         mark = raw.mark
         if key in raw and index < len(raw[key]):
@@ -199,7 +208,7 @@ class TableMaker:
                                "levels:)")
         rows = []
         for index, band in enumerate(self.pack.levels):
-            at = self._pack_where("levels", index, str(band.level))
+            at = self.pack_where("levels", index, str(band.level))
             rows.append([self.cell(str(band.level), "cell-strong", at),
                          self.cell(f"{band.min}–{band.max}", "cell", at),
                          self.cell(band.label, "cell", at)])
@@ -215,7 +224,7 @@ class TableMaker:
             keys += [k for k in row if k not in keys]
         rows = []
         for index, row in enumerate(self.pack.scoring):
-            at = self._pack_where("scoring", index, "")
+            at = self.pack_where("scoring", index, "")
             rows.append([self.cell(row.get(k, ""), "cell-strong" if c == 0 else "cell", at)
                          for c, k in enumerate(keys)])
         weights = [min(60.0, max(8.0, sum(len(r.get(k, "")) for r in self.pack.scoring)
@@ -267,7 +276,7 @@ class TableMaker:
         centred = tuple(i for i, (name, _, _) in enumerate(columns)
                         if name in ("points", "penalty", "set"))
         return self.grid([h for _, h, _ in columns], rows, [w for _, _, w in columns], extra,
-                         centred)
+                         centred, unbroken={0: [lc.card.id for lc in cards]})
 
     def _card_columns(self, kind: Kind, cards: list[LoadedCard], texts: bool):
         """(name, header, width weight) of every column that has a value on some card."""

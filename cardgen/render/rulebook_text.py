@@ -21,7 +21,7 @@ from ..layout.card import environment
 from ..load import PackData, read_yaml
 from ..source import Mark, MarkedDict, MarkedList
 from .fonts import face_name, missing_glyphs
-from .text import _ICON as ICON
+from .text import _ICON as ICON  # the same :name: syntax as on cards
 from .text import parse
 
 FALLBACK_FAMILY = "sans"  # icons the serif faces lack (★, ⚡, ✚ …) come from DejaVu Sans
@@ -138,14 +138,19 @@ class TextMaker:
                               f"{MAX_TEXT}")
         return out
 
-    def markup(self, text: str, family: str, where: Where) -> str | None:
-        """Reportlab markup for already-rendered text, or None after a glyph/icon diagnostic."""
+    def markup(self, text: str, family: str, where: Where,
+               also: tuple[str, ...] = ()) -> str | None:
+        """Reportlab markup for already-rendered text, or None after a glyph/icon diagnostic.
+
+        also: further families the same text is printed in (a heading's contents entry)."""
         markup, missing, unknown = to_markup(text, family, self.icons)
+        missing = sorted(set(missing).union(*(to_markup(text, f, self.icons)[1] for f in also)))
         for name in unknown:
             self._fail(where, f"unknown icon ':{name}:'; the pack defines "
                        + (", ".join(sorted(self.icons)) or "none"))
         if missing:
-            self._fail(where, f"the font {family} has no glyph for {describe_missing(missing)}")
+            fonts = " / ".join((family,) + also)
+            self._fail(where, f"the font {fonts} has no glyph for {describe_missing(missing)}")
         return None if unknown or missing else markup
 
     def rule(self, source: str, family: str, where: Where) -> str | None:
