@@ -34,6 +34,7 @@ class BuildSettings:
     png: bool = False
     dpi: int = 300
     png_bleed: bool = True
+    booklet: bool = False
 
 
 @dataclass
@@ -197,6 +198,13 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
             paper, card_size, bleed, duplex, offset, meta))
+    if "rulebook" in wanted:
+        from .render.rulebook import rulebook_pdf
+        book = rulebook_pdf(data, report, booklet=settings.booklet)
+        if len(report.errors) > errors_before:
+            return None
+        if book is not None and data.chapters:
+            result.add("rulebook", "rulebook.pdf", book)
     if "boards" in wanted:
         from .render.boards import boards_pdf
         boards = boards_pdf(data, report, paper)

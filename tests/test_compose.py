@@ -219,8 +219,13 @@ def test_special_list_none_and_random(check):
     drawn = check("--special", "S2-S4,random:3", "--seed", "5", "--report")
     passes(drawn)
     assert row(drawn, "special cards").startswith("6: ")
-    assert "S2–S4" in row(drawn, "special cards") or "S2" in row(drawn, "special cards")
     assert check("--special", "S2-S4,random:3", "--seed", "5", "--report").stdout == drawn.stdout
+    report = Report()
+    data = check_pack(SHIPPED / "crazy-hospital", report)
+    deck = compose(data, Choice(special="S2-S4,random:3", seed=5), report)
+    ids = [lc.card.id for lc in deck.special_cards]
+    assert len(ids) == 6 and {"S2", "S3", "S4"} <= set(ids)
+    assert row(drawn, "special cards") == "6: " + deck.ids(deck.special_cards)
 
 
 def test_special_list_rejects_deck_cards_and_bad_items(check):
@@ -595,3 +600,54 @@ def test_deck_sheet_is_one_reproducible_a4_page():
                      "Eviline De'Vil", "A1", "2 + 2", "--seed 7",
                      "Ohne die Patientenmanagerin (S5)"):
         assert expected in text, expected
+
+
+# --- the pack itself, and packs without composition.yaml ------------------------------------------
+
+def test_whole_pack_with_an_incomplete_quartet_points_at_the_cards(check, tmp_path, monkeypatch):
+    target = tmp_path / "card_data" / "crazy-hospital"
+    shutil.copytree(SHIPPED / "crazy-hospital", target)
+    path = target / "cards" / "character.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: F32")
+    at = text.index("    set: F", start)
+    path.write_text(text[:at] + "    set: G" + text[at + len("    set: F"):], encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    f1 = lines.index("  - id: F1") + 1
+    f1_set = next(i for i in range(f1, len(lines)) if lines[i - 1] == "    set: F")
+    f32_set = next(i for i in range(lines.index("  - id: F32") + 1, len(lines))
+                   if lines[i - 1] == "    set: G")
+    monkeypatch.chdir(tmp_path)
+    result = check(data=tmp_path / "card_data")
+    assert result.exit_code == 1
+    errors = [d for d in diags(result) if ": error: " in d]
+    assert errors == [
+        f"card_data/crazy-hospital/cards/character.yaml:{f1_set}:10: error: quartet F cannot be "
+        "completed: the pack holds 31 cards of F (F1–F31), not a multiple of 4",
+        f"card_data/crazy-hospital/cards/character.yaml:{f32_set}:10: error: quartet G cannot be "
+        "completed: the pack holds 9 cards of G (F32, G1–G8), not a multiple of 4",
+    ]
+
+
+def test_an_option_missing_from_the_rulebook_is_a_warning(check, tmp_path, monkeypatch):
+    data = broken_copy(tmp_path, "crazy-hospital", {
+        "  aerztemangel:\n": "  nachtdienst:\n    label: Nachtdienst\n  aerztemangel:\n"})
+    monkeypatch.chdir(tmp_path)
+    result = check(data=data)
+    assert result.exit_code == 0
+    assert diags(result) == [
+        f"card_data/crazy-hospital/composition.yaml:"
+        f"{line_of(data, 'crazy-hospital', 'label: Nachtdienst')}:5: warning: nachtdienst is not "
+        "described in the rulebook (no 'option: nachtdienst' block in rules/)"]
+
+
+def test_a_pack_without_composition_yaml_is_one_deck_of_every_card(cli):
+    mini = Path(__file__).parent / "fixtures" / "valid" / "card_data"
+    result = cli("check", "mini", "--data", mini, "--players", "2", "--report")
+    assert result.exit_code == 0, result.stderr
+    assert row(result, "deck") == "every card of the pack"
+    assert row(result, "players") == "2 — 2 cards each"
+    result = cli("check", "mini", "--data", mini, "--preset", "x", "--option", "y")
+    assert result.exit_code == 1
+    assert diags(result) == ["command line (mini): error: --preset, --option: the pack mini has "
+                             "no composition.yaml, so it declares no presets, variants or options"]

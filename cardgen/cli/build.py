@@ -48,6 +48,8 @@ def build(
         show_default=False)] = None,
     bleed: Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
                                                    show_default=False)] = None,
+    booklet: Annotated[bool, typer.Option("--booklet", help="Rulebook as an A5 saddle-stitch "
+                                          "booklet imposed on A4 sheets.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")
                      ] = False,
     jobs: Annotated[int, typer.Option(min=0, max=64, help="Packs built in parallel "
@@ -87,7 +89,7 @@ def build(
     settings = BuildSettings(paper=paper, duplex=duplex, back_offset=_pair(back_offset,
                              "--back-offset"), card_size=size, bleed=bleed,
                              only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
-                             png_bleed=not no_bleed)
+                             png_bleed=not no_bleed, booklet=booklet)
     report = Report()
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)

@@ -14,7 +14,7 @@ from ..layout.sheet import PAPER
 from ..load import PackData
 from ..render.fonts import face_name, missing_glyphs, width
 from ..render.pdf import MM, new_canvas
-from .engine import Deck
+from .deck import Deck
 
 LABELS = {
     "title": "Deck sheet", "deck": "Deck", "preset": "Preset", "custom": "custom list",

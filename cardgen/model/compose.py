@@ -91,7 +91,8 @@ class Draw(Model):
 class Preset(Model):
     label: str = ""
     cards: Union[Literal["all"], list[Union[str, Draw]]] = Field(
-        description="'all' (every deck card) or items: IDs, ranges, patterns, {draw: N, from: [...]}")
+        description="'all' (every deck card) or items: IDs, ranges, patterns, kinds, "
+        "{draw: N, from: [...]}")
     special: Optional[str] = Field(None, description="the special cards when --special is not "
                                    "given: none, all, or a list like on the command line")
 

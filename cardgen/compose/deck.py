@@ -1,0 +1,367 @@
+"""What a composed deck is: the user's Choice and the resulting Deck, with its counts, octets,
+hand size and the rows of `cardgen check --report`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from math import comb, prod
+from typing import Optional
+
+from ..load import LoadedCard
+from ..model.compose import Composition, DealRule, OctetScore
+from .cards import Catalogue, compress
+
+HAND_WORDS = {"each": "cards each", "left": "left over", "dealt_none": "no cards dealt"}
+
+
+# --- what the user chose ---------------------------------------------------------------------
+
+@dataclass
+class Choice:
+    """The deck choice of one command line; everything None/empty = the whole pack."""
+
+    preset: Optional[str] = None
+    cards: Optional[str] = None        # "A1-A4,C1,F1-F12"
+    random: Optional[int] = None       # a random deck of this many cards
+    seed: Optional[int] = None
+    special: Optional[str] = None      # "none" | "all" | "S2,S3,L1-L8" | "random:5" | mixed
+    variant: Optional[str] = None
+    options: tuple[str, ...] = ()
+    players: Optional[int] = None
+    teams: Optional[str] = None        # team sizes "2,2,3"
+
+    def given(self) -> bool:
+        return any(v not in (None, ()) for v in (self.preset, self.cards, self.random, self.seed,
+                                                  self.special, self.variant, self.options,
+                                                  self.players, self.teams))
+
+    def args(self, seed: Optional[int] = None) -> list[str]:
+        """The command-line options that repeat this choice (with the seed actually used)."""
+        out: list[str] = []
+        for flag, value in (("--preset", self.preset), ("--cards", self.cards),
+                            ("--random", self.random), ("--seed", seed if seed is not None
+                                                        else self.seed),
+                            ("--special", self.special), ("--variant", self.variant)):
+            if value is not None:
+                out += [flag, str(value)]
+        for option in self.options:
+            out += ["--option", option]
+        if self.players is not None:
+            out += ["--players", str(self.players)]
+        if self.teams is not None:
+            out += ["--teams", self.teams]
+        return out
+
+
+# --- the result ------------------------------------------------------------------------------
+
+@dataclass
+class OctetLine:
+    """What a deck allows for the octets of one group."""
+
+    group: str
+    label: str
+    own: int                 # cards of the group
+    shared: list[str]        # cards that may count for it or another group
+    reachable: int           # octets of this group alone
+    distinct: int            # different sets it can mix
+    score: Optional[OctetScore]
+
+    def score_text(self) -> str:
+        if self.score is None:
+            return ""
+        if self.score.bonus is None:
+            return f"{self.score.base}"
+        state = "reachable" if self.distinct >= self.score.distinct else \
+            f"not reachable: {self.distinct} different sets"
+        return (f"{self.score.base}, {self.score.bonus} with ≥ {self.score.distinct} different "
+                f"sets ({state})")
+
+
+@dataclass
+class Deck:
+    """The cards of one game and how it is played; what the report and the deck sheet show."""
+
+    pack_id: str
+    title: str
+    cards: list[LoadedCard]
+    catalogue: Catalogue
+    composition: Composition
+    declared: bool
+    choice: Choice
+    kind_labels: dict[str, str]
+    group_labels: dict[str, str]
+    preset: Optional[str] = None
+    variant: Optional[str] = None
+    variant_default: bool = False
+    options: tuple[str, ...] = ()
+    players: Optional[int] = None
+    teams: tuple[int, ...] = ()
+    seed: Optional[int] = None
+    seed_chosen: bool = False
+    whole_pack: bool = True
+    notes: list[str] = field(default_factory=list)
+
+    # counts --------------------------------------------------------------------------------
+    @property
+    def deck_cards(self) -> list[LoadedCard]:
+        return [c for c in self.cards if c.kind in self.composition.deck_kinds]
+
+    @property
+    def special_cards(self) -> list[LoadedCard]:
+        return [c for c in self.cards if c.kind in self.composition.special_kinds]
+
+    @property
+    def size(self) -> int:
+        return _copies(self.cards)
+
+    def kind_counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for lc in self.cards:
+            out[lc.kind] = out.get(lc.kind, 0) + lc.card.count
+        return out
+
+    def set_counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for lc in self.deck_cards:
+            if lc.card.set:
+                out[lc.card.set] = out.get(lc.card.set, 0) + lc.card.count
+        return out
+
+    def group_counts(self) -> tuple[dict[str, int], dict[tuple[str, ...], list[str]]]:
+        """Cards per group, and the cards that may count for several groups."""
+        own: dict[str, int] = {g: 0 for g in self.group_labels}
+        shared: dict[tuple[str, ...], list[str]] = {}
+        for lc in self.deck_cards:
+            if lc.card.group:
+                own[lc.card.group] = own.get(lc.card.group, 0) + lc.card.count
+            elif lc.card.groups:
+                shared.setdefault(tuple(lc.card.groups), []).extend([lc.card.id] * lc.card.count)
+        return {g: n for g, n in own.items() if n or g in self.group_labels}, shared
+
+    def quartets(self) -> int:
+        n = self.composition.sets_of
+        return sum(c // n for c in self.set_counts().values()) if n else 0
+
+    @property
+    def octets_on(self) -> bool:
+        return any(self.composition.options[o].octets for o in self.options
+                   if o in self.composition.options)
+
+    def octet_lines(self) -> list[OctetLine]:
+        octets = self.composition.octets
+        if octets is None:
+            return []
+        own, shared = self.group_counts()
+        lines = []
+        for group, label in self.group_labels.items():
+            flex = [i for groups, ids in shared.items() if group in groups for i in ids]
+            sets = {lc.card.set for lc in self.deck_cards
+                    if lc.card.group == group or group in lc.card.groups}
+            lines.append(OctetLine(group, label, own.get(group, 0), flex,
+                                   (own.get(group, 0) + len(flex)) // octets.size,
+                                   len(sets - {""}), octets.score.get(group)))
+        return lines
+
+    def octets_at_once(self) -> Optional[int]:
+        """Most octets the deck can hold at the same time (shared cards counted once)."""
+        octets = self.composition.octets
+        if octets is None:
+            return None
+        own, shared = self.group_counts()
+        classes = [(groups, len(ids)) for groups, ids in shared.items()]
+        ways = prod(comb(n + len(g) - 1, len(g) - 1) for g, n in classes) if classes else 1
+        if ways > 200_000:
+            return None
+        best = 0
+        for split in product(*(list(_splits(n, len(g))) for g, n in classes)):
+            total = dict(own)
+            for (groups, _), parts in zip(classes, split):
+                for group, extra in zip(groups, parts):
+                    total[group] = total.get(group, 0) + extra
+            best = max(best, sum(v // octets.size for v in total.values()))
+        return best
+
+    def hand(self, words: Optional[dict[str, str]] = None) -> Optional[str]:
+        """'5 cards each, 37 left over' / '16 cards each' / '12–13 cards each'."""
+        words = {**HAND_WORDS, **(words or {})}
+        if not self.players:
+            return None
+        rule = _deal_rule(self.composition.deal, self.players)
+        if self.composition.deal and rule is None:
+            return None
+        if rule is not None and rule.hand == 0:
+            return words["dealt_none"]
+        if rule is not None and rule.hand != "all":
+            left = self.size - rule.hand * self.players
+            return f"{rule.hand} {words['each']}, {left} {words['left']}" if left else \
+                f"{rule.hand} {words['each']}"
+        low, extra = divmod(self.size, self.players)
+        return f"{low} {words['each']}" if not extra else f"{low}–{low + 1} {words['each']}"
+
+    # text --------------------------------------------------------------------------------
+    def ids(self, cards: list[LoadedCard]) -> str:
+        return compress([c.card.id for c in cards], self.catalogue)
+
+    def command(self) -> str:
+        args = self.choice.args(self.seed)
+        return " ".join(_quote(a) for a in args)
+
+    def describe(self) -> str:
+        """One line: what is in the game."""
+        counts = self.kind_counts()
+        kinds = ", ".join(f"{counts[k]} {k}" for k in self.kind_labels if counts.get(k))
+        parts = [f"{self.size} cards ({kinds})" if kinds else "no cards"]
+        if self.variant:
+            parts.append(f"variant {self.variant}")
+        if self.players:
+            parts.append(f"{self.players} players")
+        if self.options:
+            parts.append("options " + ", ".join(self.options))
+        if self.seed is not None:
+            parts.append(f"seed {self.seed}")
+        return " · ".join(parts)
+
+    def report_rows(self) -> list[tuple[str, str]]:
+        """(label, value) rows of `cardgen check --report`."""
+        comp = self.composition
+        rows: list[tuple[str, str]] = [("pack", f"{self.pack_id} — {self.title}")]
+        if self.preset:
+            label = comp.presets[self.preset].label
+            rows.append(("deck", f"preset {self.preset}" + (f" — {label}" if label else "")))
+        elif self.choice.cards:
+            rows.append(("deck", f"custom list {self.choice.cards}"))
+        elif self.choice.random:
+            rows.append(("deck", f"{self.choice.random} cards drawn at random"))
+        else:
+            rows.append(("deck", "every card of the pack"))
+        if self.seed is not None:
+            rows.append(("seed", f"{self.seed}" + (" (chosen by cardgen)" if self.seed_chosen
+                                                   else "")))
+        if self.variant:
+            v = comp.variants[self.variant]
+            text = f"{self.variant} — {v.label or self.variant} ({_range(v.players)} players)"
+            rows.append(("variant", text + (" (default)" if self.variant_default else "")))
+        if self.players:
+            hand = self.hand()
+            rows.append(("players", f"{self.players}" + (f" — {hand}" if hand else "")))
+        if self.teams:
+            rows.append(("teams", " + ".join(str(t) for t in self.teams)))
+        counts = self.kind_counts()
+        rows.append(("cards", f"{self.size}: " + ", ".join(
+            f"{counts.get(k, 0)} {k}" for k in self.kind_labels)))
+        rows.append(("deck cards", self.ids(self.deck_cards) or "none"))
+        sets = self.set_counts()
+        if sets:
+            rows.append(("sets", ", ".join(f"{s}: {n}" for s, n in sets.items())))
+        if comp.sets_of:
+            n = comp.sets_of
+            incomplete = [s for s, c in sets.items() if c % n]
+            several = [f"{s}: {c // n}" for s, c in sets.items() if c // n > 1]
+            single = [s for s, c in sets.items() if c // n == 1]
+            if several and single:
+                several.append(f"{'/'.join(single)}: 1 each")
+            text = f"{self.quartets()}" + (f" ({', '.join(several)})" if several else "")
+            if incomplete:
+                text += "; incomplete: " + ", ".join(f"{s} ({sets[s]} cards)" for s in incomplete)
+            rows.append((_noun(n) + "s", text))
+        if comp.structure:
+            rows.append(("structure", _structure_text(comp) + f"; the deck has {len(sets)} sets, "
+                         f"{_copies(self.deck_cards)} cards"))
+        own, shared = self.group_counts()
+        if any(own.values()) or shared:
+            text = ", ".join(f"{g} {n}" for g, n in own.items())
+            if shared:
+                text += "; shared: " + "; ".join(
+                    f"{compress(ids, self.catalogue)} ({' or '.join(groups)})"
+                    for groups, ids in shared.items())
+            rows.append(("groups", text))
+        if comp.octets is not None and self.group_labels:
+            on = self.octets_on
+            switch = [o for o, opt in comp.options.items() if opt.octets]
+            lines = self.octet_lines()
+            text = ", ".join(f"{ln.group} {ln.reachable}" + (f" [{ln.score_text()}]"
+                                                            if ln.score else "")
+                             for ln in lines)
+            at_once = self.octets_at_once()
+            if at_once is not None:
+                text += f"; at most {at_once} at once"
+            if not on and switch:
+                text += f" (only with {' or '.join(switch)})"
+            rows.append((comp.octets.label + "s", text))
+        special = self.special_cards
+        if comp.special_kinds:
+            rows.append(("special cards", f"{_copies(special)}: {self.ids(special)}"
+                         if special else "none"))
+        if self.options:
+            rows.append(("options", ", ".join(
+                f"{o} ({comp.options[o].label})" if comp.options[o].label else o
+                for o in self.options)))
+        elif comp.options:
+            rows.append(("options", "none"))
+        for note in self.notes:
+            rows.append(("note", note))
+        if self.choice.given():
+            rows.append(("repeat with", self.command()))
+        return rows
+
+
+def _quote(arg: str) -> str:
+    return arg if arg and all(c.isalnum() or c in "-_.,:–" for c in arg) else f"'{arg}'"
+
+
+def _copies(cards: list[LoadedCard]) -> int:
+    return sum(c.card.count for c in cards)
+
+
+def _merged(rules: list[DealRule]) -> list[tuple[int, int]]:
+    """Player ranges of the deal rules, adjacent ones joined: 2–3 and 4–10 → 2–10."""
+    out: list[list[int]] = []
+    for low, high in sorted(r.players for r in rules):
+        if out and low <= out[-1][1] + 1:
+            out[-1][1] = max(out[-1][1], high)
+        else:
+            out.append([low, high])
+    return [tuple(r) for r in out]
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _splits(n: int, k: int):
+    """Every way of writing n as k ordered non-negative parts."""
+    if k == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _splits(n - first, k - 1):
+            yield (first,) + rest
+
+
+def _range(pair) -> str:
+    low, high = pair
+    return f"{low}" if low == high else f"{low}–{high}"
+
+
+def _noun(n: int) -> str:
+    return {2: "pair", 3: "triple", 4: "quartet"}.get(n, f"set of {n}")
+
+
+def _nouns(k: int, n: int) -> str:
+    """'a quartet' / '4 quartets' / '2 sets of 5'."""
+    noun = _noun(n)
+    if k == 1:
+        return f"a {noun}"
+    return f"{k} {noun}s" if n in (2, 3, 4) else f"{k} sets of {n}"
+
+
+def _structure_text(comp: Composition) -> str:
+    parts = " + ".join(f"{p.sets}×{p.size}" for p in comp.structure)
+    return f"{parts} = {sum(p.sets * p.size for p in comp.structure)} cards"
+
+
+def _deal_rule(rules: list[DealRule], players: int) -> Optional[DealRule]:
+    return next((r for r in rules if r.players[0] <= players <= r.players[1]), None)
