@@ -6,6 +6,9 @@ region outside the safe zone is found here, before any output file is opened.
 
 from __future__ import annotations
 
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,10 +55,68 @@ class CardFace:
     boxes: list[Box] = field(default_factory=list)
 
 
+TEMPLATE_SECONDS = 2.0  # wall time one template may run
+
+
+class TemplateLimit(Exception):
+    """A template ran too long or produced too much: the template's problem, not ours."""
+
+
+@contextmanager
+def _time_limit(seconds: float):
+    """Interrupt a runaway template (a loop in a loop) after `seconds`, where signals allow."""
+    if threading.current_thread() is not threading.main_thread() or \
+            not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum, frame):
+        raise TemplateLimit(f"template ran longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class CappedTemplate(jinja2.Template):
+    """A template whose output size and running time are capped."""
+
+    def render(self, *args, **kwargs) -> str:
+        out, size = [], 0
+        with _time_limit(TEMPLATE_SECONDS):
+            for chunk in self.generate(*args, **kwargs):
+                size += len(chunk)
+                if size > MAX_TEXT:
+                    raise TemplateLimit(f"template produced more than {MAX_TEXT} characters")
+                out.append(chunk)
+        return "".join(out)
+
+
+class CappedEnvironment(SandboxedEnvironment):
+    """Sandboxed Jinja where `*` and `**` cannot build huge values either."""
+
+    template_class = CappedTemplate
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
+            raise TemplateLimit("exponent too large in a template")
+        if operator == "*":
+            for value, times in ((left, right), (right, left)):
+                if isinstance(value, (str, list, tuple)) and isinstance(times, int) and \
+                        len(value) * times > MAX_TEXT:
+                    raise TemplateLimit("template builds a value that is too large")
+        return super().call_binop(context, operator, left, right)
+
+
 def environment() -> SandboxedEnvironment:
-    """Jinja for card texts: sandboxed, and a typo is an error, never empty text."""
-    return SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                keep_trailing_newline=False)
+    """Jinja for card texts: sandboxed, capped, and a typo is an error, never empty text."""
+    return CappedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
+                             keep_trailing_newline=False)
 
 
 class CardLayouter:
