@@ -5,6 +5,7 @@ Nothing is written while any error is known: every stage before `write` only add
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ class BuildSettings:
     dpi: int = 300
     png_bleed: bool = True
     booklet: bool = False
+    choice: object = None  # compose.Choice when the user chose a deck; part of every output key
 
 
 @dataclass
@@ -44,6 +46,7 @@ class PackResult:
     built: dict[str, list[str]] = field(default_factory=dict)  # output kind → its file names
     png_keys: dict[str, str] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
@@ -152,15 +155,22 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
 
 
 def render_pack(data: PackData, report: Report, settings: BuildSettings,
-                kinds: set[str] | None = None, previous: dict | None = None) -> PackResult | None:
+                kinds: set[str] | None = None, previous: dict | None = None,
+                deck=None) -> PackResult | None:
     """Stages 4–5 for one pack: the files (in memory), or None when an error was found.
 
     `kinds` limits the work to the stale outputs; `previous` (the last manifest) lets PNGs of
-    unchanged cards stay as they are.
+    unchanged cards stay as they are; `deck` (from compose) is the user's chosen deck: only its
+    cards are printed, with a deck sheet and a house-rules rulebook of the chosen options.
     """
     from .render.card import CardPainter
     from .render import pdf
     errors_before = len(report.errors)
+    chosen = deck is not None and settings.choice is not None
+    whole = dataclasses.replace(data)  # the rulebook and boards describe the whole game
+    if chosen:
+        ids = {lc.card.id for lc in deck.cards}
+        data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
     printed, images, layouter = layout_faces(data, report, settings)
     if len(report.errors) > errors_before:
         return None
@@ -200,14 +210,22 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
             paper, card_size, bleed, duplex, offset, meta))
     if "rulebook" in wanted:
         from .render.rulebook import rulebook_pdf
-        book = rulebook_pdf(data, report, booklet=settings.booklet)
+        book = rulebook_pdf(whole, report, booklet=settings.booklet)
         if len(report.errors) > errors_before:
             return None
         if book is not None and data.chapters:
             result.add("rulebook", "rulebook.pdf", book)
+        if chosen and data.chapters:
+            house = rulebook_pdf(whole, report, booklet=settings.booklet,
+                                 only_options=set(deck.options))
+            if house is not None:
+                result.add("rulebook", "house-rules.pdf", house)
+    if chosen and "cards" in wanted:
+        from .compose import deck_sheet_pdf
+        result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
     if "boards" in wanted:
         from .render.boards import boards_pdf
-        boards = boards_pdf(data, report, paper)
+        boards = boards_pdf(whole, report, paper)
         if len(report.errors) > errors_before:
             return None
         if boards is not None:
@@ -215,6 +233,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in wanted:  # a kind that made no file (a pack without boards) is still done
         result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
+    result.notes = list(deck.notes) if deck is not None else []
     return result
 
 

@@ -10,6 +10,9 @@ from typing import Annotated, Optional
 import typer
 
 from .. import OUTPUT_KINDS
+from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
+                     SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
+                     one_pack_for)
 from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, print_report
 
 
@@ -56,6 +59,9 @@ def build(
                                       "(0 = the number of cores).")] = 0,
     data: DataOption = None,
     strict: StrictOption = False,
+    preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
+    seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
+    option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
 ) -> None:
     """Build print files: cards.pdf (fronts + duplex backs), printshop.pdf, boards, rulebook.
 
@@ -69,6 +75,9 @@ def build(
       cardgen build crazy-hospital --paper letter --png --dpi 150
 
       cardgen build quartett --only calibration      # find your printer's back offset
+
+      cardgen build crazy-hospital --preset balanced-32 --seed 7 --special S2-S4 \\
+          --option dreieck-des-boesen --players 4     # just that deck + deck sheet + house rules
     """
     from ..build import BuildSettings, select_packs
     from ..diagnostics import Report
@@ -86,7 +95,9 @@ def build(
     if size is not None and not all(10 <= v <= 400 for v in size):
         raise typer.BadParameter(f"{card_size!r}: width and height must be 10–400 mm",
                                  param_hint="--card-size")
-    settings = BuildSettings(paper=paper, duplex=duplex, back_offset=_pair(back_offset,
+    choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
+    one_pack_for(choice, packs)
+    settings = BuildSettings(choice=choice if choice.given() else None, paper=paper, duplex=duplex, back_offset=_pair(back_offset,
                              "--back-offset"), card_size=size, bleed=bleed,
                              only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
                              png_bleed=not no_bleed, booklet=booklet)
@@ -100,6 +111,8 @@ def build(
         report.extend(pack_report)
         if result is not None:
             results.append(result)
+            for note in result[0].notes:
+                typer.echo(f"{folder.name} note: {note}")
     finish_if_failed(report, strict)
     from ..build import write
     from ..output import OutputError
@@ -132,6 +145,7 @@ def build_one(folder: Path, out: Path, settings, force: bool):
     data only.
     """
     from ..build import check, render_pack, stale_outputs
+    from ..compose import Choice, compose
     from ..diagnostics import Report
     report = Report()
     stale, keys, previous = stale_outputs(folder, out, settings)
@@ -148,7 +162,10 @@ def build_one(folder: Path, out: Path, settings, force: bool):
                      data.pack_raw.value_marks["id"].col, "", f"id: '{data.pack.id}' must be the "
                      f"folder's name '{folder.name}'")
         return folder, report, None, "failed"
-    result = render_pack(data, report, settings, stale, previous)
+    deck = compose(data, settings.choice or Choice(), report)
+    if deck is None or report.errors:
+        return folder, report, None, "failed"
+    result = render_pack(data, report, settings, stale, previous, deck)
     if result is None:
         return folder, report, None, "failed"
     return folder, report, (result, keys, previous), "built"

@@ -6,9 +6,6 @@ from typing import Annotated
 
 import typer
 
-from ..build import check as check_pack, select_packs
-from ..compose import Deck, compose
-from ..diagnostics import Report
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
@@ -37,6 +34,10 @@ def check(packs: PacksArgument = None, data: DataOption = None,
 
       cardgen check crazy-hospital --cards A1-A4,C1-C4,D1-D8 --special S2-S4 --players 4
     """
+    from ..build import check as check_pack, select_packs
+    from ..compose import compose
+    from ..diagnostics import Report
+
     choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
     one_pack_for(choice, packs)
     report = Report()
@@ -61,7 +62,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
     typer.echo("ok" if not report.items else report.summary())
 
 
-def print_deck(deck: Deck) -> None:
+def print_deck(deck) -> None:
     """The --report table: one row per aspect of the deck, labels aligned."""
     rows = deck.report_rows()
     wide = max(len(label) for label, _ in rows)

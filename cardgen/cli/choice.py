@@ -13,8 +13,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..compose import Choice
-
 _PANEL = "Deck choice"
 
 PresetOption = Annotated[Optional[str], typer.Option(
@@ -51,13 +49,14 @@ def choice_from(preset: Optional[str] = None, cards: Optional[str] = None,
                 random: Optional[int] = None, seed: Optional[int] = None,
                 special: Optional[str] = None, variant: Optional[str] = None,
                 option: Optional[list[str]] = None, players: Optional[int] = None,
-                teams: Optional[str] = None) -> Choice:
+                teams: Optional[str] = None):
     """The Choice the command-line options describe."""
+    from ..compose import Choice  # here, so that `--help` does not load the engine
     return Choice(preset=preset, cards=cards, random=random, seed=seed, special=special,
                   variant=variant, options=tuple(option or ()), players=players, teams=teams)
 
 
-def one_pack_for(choice: Choice, packs: Optional[list[str]]) -> None:
+def one_pack_for(choice, packs: Optional[list[str]]) -> None:
     """A deck choice describes one game: it needs exactly one PACK (usage error otherwise)."""
     if choice.given() and len(packs or []) != 1:
         raise typer.BadParameter("the deck options (--preset, --cards, --random, --seed, "

@@ -15,9 +15,10 @@ def schema_models() -> dict:
     from ..model.layout import LayoutFile
     from ..model.pack import Pack
     from ..model.board import BoardFile
+    from ..model.compose import Composition
     from ..model.rules import Chapter
     return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutFile,
-            "boards": BoardFile}
+            "boards": BoardFile, "composition": Composition}
 
 
 def schema_documents() -> dict[str, str]:

@@ -180,4 +180,3 @@ class Pack(Model):
                                           description="rows of the scoring table")
     labels: dict[str, str] = Field(default_factory=dict,
                                    description="words printed by the engine, in the pack's language")
-    composition: dict = Field(default_factory=dict, description="deck presets, variants, options")
