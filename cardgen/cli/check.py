@@ -34,7 +34,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
 
       cardgen check crazy-hospital --cards A1-A4,C1-C4,D1-D8 --special S2-S4 --players 4
     """
-    from ..build import check as check_pack, select_packs
+    from ..build import BuildSettings, check as check_pack, layout_faces, select_packs
     from ..compose import compose
     from ..diagnostics import Report
 
@@ -42,12 +42,17 @@ def check(packs: PacksArgument = None, data: DataOption = None,
     one_pack_for(choice, packs)
     report = Report()
     for folder in select_packs(data_dir(data), packs or [], report):
+        errors_before = len(report.errors)
         loaded = check_pack(folder, report)
         if loaded is None:
             continue
         counts = ", ".join(f"{sum(c.card.count for c in loaded.cards_of(k.id))} {k.id}"
                            for k in loaded.pack.kinds)
         typer.echo(f"{loaded.pack.id}: {counts}")
+        if len(report.errors) == errors_before:
+            # lay every card out too: text that does not fit and missing glyphs are found
+            # by `check`, not only by `build`
+            layout_faces(loaded, report, BuildSettings())
         deck = compose(loaded, choice, report)
         if deck is None:
             continue
