@@ -31,7 +31,8 @@ DOCUMENTS = (("cardgen.render.pdf", "card_sheets", "cards.pdf"),
              ("cardgen.render.pdf", "calibration", "calibration.pdf"),
              ("cardgen.render.rulebook", "rulebook_pdf", "rulebook.pdf"),
              ("cardgen.render.boards", "boards_pdf", "boards.pdf"),
-             ("cardgen.render.raster", "card_pngs", "png/"))
+             ("cardgen.render.raster", "card_pngs", "png/"),
+             ("cardgen.compose", "deck_sheet_pdf", "deck.pdf"))
 STAGES = ("import", "up-to-date check", "load", "validate", "compose", "layout", "render",
           "write")
 
@@ -69,9 +70,11 @@ def stages_worker(packs: list[str], out: Path) -> None:
         setattr(module, name, wrapper)
 
     timed(build, "stale_outputs", "up-to-date check")
-    timed(build, "load_pack", "load")  # check() = load_pack + check_pack_refs + check_cards
+    timed(build, "load_pack", "load")  # check() = load_pack, then the check_* functions
     timed(build, "check_pack_refs", "validate")
     timed(build, "check_cards", "validate")
+    if "cardgen.render.boards" in modules:
+        timed(modules["cardgen.render.boards"], "check_boards", "validate")
     for name in dir(build):  # none yet: cardgen.compose is used by `check`, not by `build`
         if name.startswith("compose") and callable(getattr(build, name)):
             timed(build, name, "compose")

@@ -121,6 +121,7 @@ class RulebookDocument(BaseDocTemplate):
     # --- state for the running header -----------------------------------------------------------
     def beforeDocument(self):
         self.chapter, self.page_chapter = "", None
+        self.canv.setViewerPreference("PrintScaling", "None")  # print at 100 %
 
     def beforePage(self):
         self.page_chapter = self.chapter  # the chapter running at the top of the page ...
@@ -212,6 +213,7 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
 def impose_booklet(a5_pdf: bytes, data: PackData) -> bytes:
     """A5 pages two-up on A4 landscape in saddle-stitch order, padded with blank pages."""
     from pypdf import PdfReader, PdfWriter, Transformation
+    from pypdf.generic import DictionaryObject, NameObject
 
     reader = PdfReader(BytesIO(a5_pdf))
     count = len(reader.pages)
@@ -230,6 +232,9 @@ def impose_booklet(a5_pdf: bytes, data: PackData) -> bytes:
             side.merge_transformed_page(page, Transformation().translate(tx, ty))
         side.compress_content_streams()
     pack = data.pack
+    writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject({
+        NameObject("/PrintScaling"): NameObject("/None"),
+        NameObject("/Duplex"): NameObject("/DuplexFlipShortEdge")})  # booklets flip short
     writer.add_metadata({"/Title": f"{pack.title} – {words(pack)['rules']}",
                          "/Author": pack.author, "/Creator": "cardgen",
                          "/Producer": "cardgen (reportlab, pypdf)"})
