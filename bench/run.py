@@ -124,39 +124,39 @@ def profile_worker(out: Path, top: int) -> None:
 
 # --- measurements ------------------------------------------------------------------------------
 
-def cold_and_rebuild(packs: list[str], repeat: int, env=None) -> dict:
-    """Cold `cardgen build` (new output folder) then the same build again (rebuild), N times."""
-    colds, rebuilds, files, cards = [], [], {}, 0
-    for index in range(repeat):
-        with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
-            cmd = CARDGEN + ["build", *packs, "--data", str(DATA), "--out", f"{tmp}/out"]
-            colds.append(measure(cmd, env=env))
-            rebuilds.append(measure(cmd, env=env))
-            if index == 0:
-                out = Path(tmp, "out")
-                files = {str(p.relative_to(out)): p.stat().st_size
-                         for p in sorted(out.rglob("*")) if p.is_file()}
-                cards = sum(sum(json.loads(m.read_text())["cards"].values())
-                            for m in out.glob("*/manifest.json"))
-    cold, rebuild = best(colds), best(rebuilds)
+def best_of(results: list[dict]) -> dict:
+    """Best of N, key by key: the smallest time, the largest peak memory, the rest from run 1."""
+    out = dict(results[0])
+    for key, value in out.items():
+        if isinstance(value, float):
+            pick = max if key.startswith("peak") else min
+            out[key] = pick(r.get(key, 0.0) for r in results)
+    return out
+
+
+def build_once(packs: list[str], env=None) -> dict:
+    """A cold `cardgen build` (new output folder), then the same again: the rebuild."""
+    with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
+        out = Path(tmp, "out")
+        cmd = CARDGEN + ["build", *packs, "--data", str(DATA), "--out", str(out)]
+        cold = measure(cmd, env=env)
+        rebuild = measure(cmd, env=env)
+        files = {str(p.relative_to(out)): p.stat().st_size
+                 for p in sorted(out.rglob("*")) if p.is_file()}
+        cards = sum(sum(json.loads(m.read_text())["cards"].values())
+                    for m in out.glob("*/manifest.json"))
     return {"wall_s": cold.wall, "cpu_s": cold.cpu, "peak_mb": cold.rss_mb,
             "rebuild_s": rebuild.wall, "files": files, "cards": cards}
 
 
-def stage_times(packs: list[str], repeat: int, env=None) -> dict:
-    runs = []
-    for _ in range(repeat):
-        with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
-            cmd = [PYTHON, str(BENCH / "run.py"), "--stages-worker", ",".join(packs),
-                   f"{tmp}/out"]
-            runs.append(json.loads(measure(cmd, env=env).out.splitlines()[-1]))
-    return {k: min(r.get(k, 0.0) for r in runs) for k in runs[0]}  # best of N, per stage
+def stages_once(packs: list[str], env=None) -> dict:
+    with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:
+        cmd = [PYTHON, str(BENCH / "run.py"), "--stages-worker", ",".join(packs), f"{tmp}/out"]
+        return json.loads(measure(cmd, env=env).out.splitlines()[-1])
 
 
-def floor(repeat: int, env=None) -> dict:
-    runs = [json.loads(measure([PYTHON, str(BENCH / "floor.py")], env=env).out)
-            for _ in range(repeat)]
-    return {k: (min(r[k] for r in runs) if k.endswith("_s") else runs[0][k]) for k in runs[0]}
+def floor_once(env=None) -> dict:
+    return json.loads(measure([PYTHON, str(BENCH / "floor.py")], env=env).out)
 
 
 def help_time(repeat: int = 5) -> float:
@@ -255,14 +255,15 @@ def main() -> None:
     for pack in [p.name for p in find_packs(DATA)]:
         log(f"cold builds and stages: {pack}")
         try:
-            r["builds"][pack] = cold_and_rebuild([pack], args.repeat)
+            r["builds"][pack] = best_of([build_once([pack]) for _ in range(args.repeat)])
         except RuntimeError as exc:  # a pack being worked on: reported, left out of "all"
             r["failed"][pack] = str(exc).splitlines()[1:3]
             continue
-        r["stages"][pack] = stage_times([pack], args.repeat)
+        r["stages"][pack] = best_of([stages_once([pack]) for _ in range(args.repeat)])
     log("cold builds and stages: all packs")
-    r["builds"]["all"] = cold_and_rebuild(list(r["builds"]), args.repeat)
-    r["stages"]["all"] = stage_times(list(r["stages"]), args.repeat)
+    packs = list(r["stages"])
+    r["builds"]["all"] = best_of([build_once(packs) for _ in range(args.repeat)])
+    r["stages"]["all"] = best_of([stages_once(packs) for _ in range(args.repeat)])
     log("cardgen --help")
     r["help_s"] = help_time()
     modes = {"off" if not r["machine"]["rl_accel_c"] else "on": None}
@@ -271,14 +272,16 @@ def main() -> None:
         if not machine(env)["rl_accel_c"]:
             raise SystemExit(f"no rl_accel in {args.accel}: pip install --target DIR rl_accel")
         modes["on (rl_accel)"] = env
-    for mode, env in modes.items():
-        log(f"floor, accelerators {mode}")
-        r["floor"][mode] = floor(args.repeat, env)
-        if env is None:
-            r["modes"][mode] = {"build": r["builds"][FLAGSHIP], "stages": r["stages"][FLAGSHIP]}
-        else:
-            r["modes"][mode] = {"build": cold_and_rebuild([FLAGSHIP], args.repeat, env),
-                                "stages": stage_times([FLAGSHIP], args.repeat, env)}
+    log(f"floor and the flagship, accelerators {' / '.join(modes)}")
+    runs = {mode: [] for mode in modes}
+    for _ in range(args.repeat):  # interleaved: a busy minute slows every mode alike
+        for mode, env in modes.items():
+            runs[mode].append((floor_once(env), build_once([FLAGSHIP], env),
+                               stages_once([FLAGSHIP], env)))
+    for mode, triples in runs.items():
+        floors, builds, stages = zip(*triples)
+        r["floor"][mode] = best_of(list(floors))
+        r["modes"][mode] = {"build": best_of(list(builds)), "stages": best_of(list(stages))}
     if not args.no_scale:
         log("scaling ×1 ×5 ×10")
         from scale import run as run_scale

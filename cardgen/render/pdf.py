@@ -9,6 +9,7 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor, black, white
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.card import CardFace
@@ -31,6 +32,7 @@ class Printed:
 
 def new_canvas(buffer, size_pt, meta: dict[str, str]) -> Canvas:
     """A canvas that embeds only our fonts and produces the same bytes for the same input."""
+    rl_config.useA85 = 0  # binary compressed streams: smaller and faster than ASCII85 text
     canvas = Canvas(buffer, pagesize=size_pt, invariant=1, pageCompression=1,
                     initialFontName=face_name("sans"), initialFontSize=10)
     canvas.setTitle(meta.get("title", ""))

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from io import BytesIO
 
+from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, A5, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
@@ -89,6 +90,7 @@ class RulebookDocument(BaseDocTemplate):
 
     def __init__(self, buffer, data: PackData, geometry: Geometry):
         pack = data.pack
+        rl_config.useA85 = 0  # binary compressed streams, as on the card sheets
         super().__init__(buffer, pagesize=geometry.size, invariant=1, pageCompression=1,
                          leftMargin=geometry.left, rightMargin=geometry.right,
                          topMargin=geometry.top, bottomMargin=geometry.bottom,
