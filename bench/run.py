@@ -3,8 +3,9 @@
     python bench/run.py [--json FILE] [--repeat 3] [--accel DIR] [--profile] [--no-scale]
 
 Prints a Markdown report on stdout (progress on stderr). Every measurement is a fresh process.
---accel DIR: a folder holding reportlab's C accelerators (pip install --target DIR rl_accel);
-the flagship build, its stages and the floor are then measured a second time with them.
+The floor and the flagship are measured with and without reportlab's C accelerators: when
+rl_accel is installed, a second time with it hidden; when not, with --accel DIR (a folder made
+with `pip install --target DIR rl_accel`), if given.
 See bench/README.md for what each number means.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import sysconfig
 import tempfile
@@ -210,7 +212,7 @@ def report(r: dict) -> str:
         ours = r["modes"][mode]["stages"]
         floor_s = f["draw_s"] + f["save_s"]
         cards_only = sum(ours.get(k, 0) for k in ("import", "up-to-date check", "load",
-                                                  "validate", "layout", "write")) + \
+                                                  "validate", "compose", "layout", "write")) + \
             ours["render cards.pdf"]
         out.append(f"| {mode} | {ours['render cards.pdf']:.3f} | {floor_s:.3f} | "
                    f"{ours['render cards.pdf'] / floor_s:.1f}× | {f['fonts_s']:.3f} | "
@@ -266,18 +268,25 @@ def main() -> None:
     r["stages"]["all"] = best_of([stages_once(packs) for _ in range(args.repeat)])
     log("cardgen --help")
     r["help_s"] = help_time()
-    modes = {"off" if not r["machine"]["rl_accel_c"] else "on": None}
-    if args.accel and not r["machine"]["rl_accel_c"]:
-        env = {"PYTHONPATH": str(args.accel.resolve())}
-        if not machine(env)["rl_accel_c"]:
-            raise SystemExit(f"no rl_accel in {args.accel}: pip install --target DIR rl_accel")
-        modes["on (rl_accel)"] = env
+    hidden = Path(tempfile.mkdtemp(prefix="cardgen-bench-"))
+    (hidden / "_rl_accel.py").write_text("raise ImportError('hidden by bench/run.py')\n")
+    if r["machine"]["rl_accel_c"]:  # the other mode: the C extension shadowed by a stub
+        modes = {"on (as installed)": None, "off (rl_accel hidden)": {"PYTHONPATH": str(hidden)}}
+    else:
+        modes = {"off (as installed)": None}
+        if args.accel:
+            env = {"PYTHONPATH": str(args.accel.resolve())}
+            if not machine(env)["rl_accel_c"]:
+                raise SystemExit(f"no rl_accel in {args.accel}: pip install --target DIR "
+                                 "rl_accel")
+            modes["on (rl_accel from --accel)"] = env
     log(f"floor and the flagship, accelerators {' / '.join(modes)}")
     runs = {mode: [] for mode in modes}
     for _ in range(args.repeat):  # interleaved: a busy minute slows every mode alike
         for mode, env in modes.items():
             runs[mode].append((floor_once(env), build_once([FLAGSHIP], env),
                                stages_once([FLAGSHIP], env)))
+    shutil.rmtree(hidden)
     for mode, triples in runs.items():
         floors, builds, stages = zip(*triples)
         r["floor"][mode] = best_of(list(floors))

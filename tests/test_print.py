@@ -27,8 +27,9 @@ def built():
     return data, result.files
 
 
-def _images_and_rects(pdf_bytes: bytes, page_index: int) -> list[tuple[float, float]]:
-    """Lower-left corners (mm) of the clip rectangles that start every card on a page."""
+def _images_and_rects(pdf_bytes: bytes, page_index: int, card=(59, 91)) -> list[tuple]:
+    """(x, y, w, h) in mm of every card on a page: a card drawn in place starts with its clip
+    rectangle; a shared face (the back) is a form placed by a translation before `Do`."""
     pdf = pikepdf.open(io.BytesIO(pdf_bytes))
     page = pdf.pages[page_index]
     corners = []
@@ -39,6 +40,10 @@ def _images_and_rects(pdf_bytes: bytes, page_index: int) -> list[tuple[float, fl
             x, y, w, h = (float(v) for v in operands)
             corners.append((round(x / PT, 3), round(y / PT, 3), round(w / PT, 3),
                             round(h / PT, 3)))
+        if str(operator) == "cm" and index + 1 < len(ops) and str(ops[index + 1][1]) == "Do":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            assert (a, b, c, d) == (1, 0, 0, 1)  # placed, never scaled
+            corners.append((round(e / PT, 3), round(f / PT, 3), *card))
     return corners
 
 

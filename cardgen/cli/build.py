@@ -138,57 +138,93 @@ def finish_if_failed(report, strict: bool) -> None:
         finish(report, strict)
 
 
-def build_one(folder: Path, out: Path, settings, force: bool):
-    """Check and render one pack: (folder, report, (result, keys, previous) | None, state).
+def build_one(folder: Path, settings, kinds: set[str], previous: dict):
+    """Check and render some outputs of one pack: (folder, report, PackResult | None).
 
-    Runs in a worker process when packs are built in parallel, so it takes and returns plain
+    Runs in a worker process when work is spread over cores, so it takes and returns plain
     data only.
     """
-    from ..build import check, render_pack, stale_outputs
+    from ..build import check, render_pack
     from ..compose import Choice, compose
     from ..diagnostics import Report
     report = Report()
-    stale, keys, previous = stale_outputs(folder, out, settings)
-    if force:
-        from ..build import wanted_outputs
-        stale = wanted_outputs(settings)
-    if not stale:
-        return folder, report, None, "fresh"
     data = check(folder, report)
     if data is None or report.errors:
-        return folder, report, None, "failed"
+        return folder, report, None
     if data.pack.id != folder.name:
-        report.error(data.pack_file, data.pack_raw.value_marks["id"].line,
-                     data.pack_raw.value_marks["id"].col, "", f"id: '{data.pack.id}' must be the "
-                     f"folder's name '{folder.name}'")
-        return folder, report, None, "failed"
+        mark = data.pack_raw.value_marks["id"]
+        report.error(data.pack_file, mark.line, mark.col, "", f"id: '{data.pack.id}' must be "
+                     f"the folder's name '{folder.name}'")
+        return folder, report, None
     deck = compose(data, settings.choice or Choice(), report)
     if deck is None or report.errors:
-        return folder, report, None, "failed"
-    result = render_pack(data, report, settings, stale, previous, deck)
-    if result is None:
-        return folder, report, None, "failed"
-    return folder, report, (result, keys, previous), "built"
+        return folder, report, None
+    return folder, report, render_pack(data, report, settings, kinds, previous, deck)
+
+
+def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int):
+    """The work: per pack, its stale outputs — the slow rulebook apart from the rest when
+    there are cores to spare, so one pack uses them too."""
+    from ..build import stale_outputs, wanted_outputs
+    tasks, plans = [], {}
+    for folder in folders:
+        stale, keys, previous = stale_outputs(folder, out, settings)
+        if force:
+            stale = wanted_outputs(settings)
+        plans[folder] = (stale, keys, previous)
+        if not stale:
+            continue
+        groups = [stale]
+        if jobs > 1 and "rulebook" in stale and len(stale) > 1:
+            groups = [{"rulebook"}, stale - {"rulebook"}]
+        tasks.extend((folder, group, previous) for group in groups)
+    return tasks, plans
 
 
 def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
-    """Every pack, in parallel processes when there are several (same bytes as serial)."""
-    if jobs <= 1 or len(folders) <= 1:
-        results = []
-        with _progress(len(folders)) as advance:
-            for folder in folders:
-                results.append(build_one(folder, out, settings, force))
-                advance(folder.name)
-        return results
-    from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool, \
-            _progress(len(folders)) as advance:
-        futures = [pool.submit(build_one, folder, out, settings, force) for folder in folders]
-        results = []
-        for folder, future in zip(folders, futures):
-            results.append(future.result())
-            advance(folder.name)
-    return results
+    """Every pack: [(folder, report, (result, keys, previous) | None, state)].
+
+    Parallel processes give the same bytes as a serial build: each task renders whole files.
+    """
+    tasks, plans = plan_tasks(folders, out, settings, force, jobs)
+    with _progress(len(tasks)) as advance:
+        if jobs <= 1 or len(tasks) <= 1:
+            done = []
+            for task in tasks:
+                done.append(build_one(task[0], settings, task[1], task[2]))
+                advance(task[0].name)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+                futures = [pool.submit(build_one, folder, settings, kinds, previous)
+                           for folder, kinds, previous in tasks]
+                done = []
+                for (folder, _, _), future in zip(tasks, futures):
+                    done.append(future.result())
+                    advance(folder.name)
+    return [_merge(folder, plans[folder], [d for d in done if d[0] == folder])
+            for folder in folders]
+
+
+def _merge(folder: Path, plan, parts):
+    """One pack's outcome from its tasks (each rendered a different set of outputs)."""
+    from ..diagnostics import Report
+    stale, keys, previous = plan
+    if not stale:
+        return folder, Report(), None, "fresh"
+    report = Report()
+    results = []
+    for _, part_report, result in parts:
+        report.extend(part_report)
+        results.append(result)
+    if any(r is None for r in results):
+        return folder, report, None, "failed"
+    merged = results[0]
+    for other in results[1:]:
+        merged.files.update(other.files)
+        merged.built.update(other.built)
+        merged.png_keys.update(other.png_keys)
+    return folder, report, (merged, keys, previous), "built"
 
 
 class _progress:

@@ -20,6 +20,23 @@ class CardPainter:
         self.bleed = bleed
         self.icons = icons
         self.images = images
+        self.forms: dict[tuple[int, int, float], str] = {}
+
+    def draw_shared(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
+        """Draw a face printed many times (a deck's back) as one PDF form, placed each time:
+        drawn once per document, so the file stays small and the build fast."""
+        key = (id(canvas), id(face), clip_bleed)
+        if key not in self.forms:
+            name = f"shared{len(self.forms)}"
+            b = clip_bleed * MM
+            canvas.beginForm(name, -b, -b, self.w * MM + b, self.h * MM + b)
+            self.draw(canvas, face, 0, 0, clip_bleed)
+            canvas.endForm()
+            self.forms[key] = name
+        canvas.saveState()
+        canvas.translate(ox, oy)
+        canvas.doForm(self.forms[key])
+        canvas.restoreState()
 
     def draw(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
         """Draw the face with its trim's lower-left corner at (ox, oy) points."""

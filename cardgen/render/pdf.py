@@ -71,7 +71,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_siz
             painter.draw(canvas, item.front, slot.x * MM, slot.y * MM, plan.bleed)
         if duplex == "fold":
             for slot, item in zip(backs, sheet):
-                painter.draw(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
+                painter.draw_shared(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
             _fold_line(canvas, fold_line)
         _marks(canvas, plan)
         _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
@@ -81,7 +81,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_siz
             continue
         number += 1
         for slot, item in zip(backs, sheet):
-            painter.draw(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
+            painter.draw_shared(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
         _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
         canvas.showPage()
     canvas.save()
@@ -132,11 +132,12 @@ def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: floa
     page = ((w + 2 * bleed) * MM, (h + 2 * bleed) * MM)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page, meta)
-    faces = [c.front for c in cards] + [c.back for c in cards]
-    for face in faces:
+    faces = [(c.front, False) for c in cards] + [(c.back, True) for c in cards]
+    for face, shared in faces:
         canvas.setBleedBox((0, 0, page[0], page[1]))
         canvas.setTrimBox((bleed * MM, bleed * MM, (w + bleed) * MM, (h + bleed) * MM))
-        painter.draw(canvas, face, bleed * MM, bleed * MM, bleed)
+        draw = painter.draw_shared if shared else painter.draw
+        draw(canvas, face, bleed * MM, bleed * MM, bleed)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
