@@ -17,7 +17,7 @@ from .model.card import Card, CardFileShape
 from .model.layout import Layout, LayoutFile, Region
 from .model.pack import Pack
 from .model.rules import Chapter
-from .source import Mark, MarkedDict, YamlError, load_yaml
+from .source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from .validate.errors import did_you_mean, report_validation_error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,14 +36,7 @@ class LoadedCard:
 
     def mark(self, *keys: str) -> Mark:
         """Position of a nested key (e.g. 'stats', 'iq'), or the nearest enclosing one."""
-        node, mark = self.raw, self.raw.mark
-        for key in keys:
-            if isinstance(node, MarkedDict) and key in node:
-                mark = node.value_marks[key]
-                node = node[key]
-            else:
-                break
-        return mark
+        return mark_at(self.raw, *keys)
 
 
 @dataclass

@@ -45,6 +45,19 @@ class MarkedStr(str):
     mark: Mark
 
 
+def mark_at(node, *path) -> "Mark":
+    """Position of the value at path (keys and list indexes), or of the nearest one above it."""
+    mark = node.mark
+    for key in path:
+        if isinstance(node, dict) and key in node:
+            mark, node = node.value_marks[key], node[key]
+        elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+            mark, node = node.item_marks[key], node[key]
+        else:
+            break
+    return mark
+
+
 class YamlError(Exception):
     """A problem in one YAML file, with its position."""
 

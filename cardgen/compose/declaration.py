@@ -14,7 +14,7 @@ from ..diagnostics import Report, display_path
 from ..load import LoadedCard, PackData, read_model
 from ..model.compose import (Composition, Draw, NeedCards, NeedKind, NeedPlayers, NeedSet,
                              NeedSpecialCards)
-from ..source import Mark, MarkedDict, YamlError, load_yaml
+from ..source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from ..validate.errors import did_you_mean
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import _copies, _noun, _range, _structure_text
@@ -30,15 +30,7 @@ class Declared:
 
     def at(self, *path) -> Mark:
         """Position of a value in composition.yaml (the nearest one that exists)."""
-        node, mark = self.raw, self.raw.mark
-        for key in path:
-            if isinstance(node, dict) and key in node:
-                mark, node = node.value_marks[key], node[key]
-            elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-                mark, node = node.item_marks[key], node[key]
-            else:
-                break
-        return mark
+        return mark_at(self.raw, *path)
 
 
 def load_composition(data: PackData, report: Report) -> Optional[Declared]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Report
+from ..source import mark_at
 from ..load import PackData
 from .errors import did_you_mean
 
@@ -14,15 +15,7 @@ def check_pack_refs(data: PackData, report: Report) -> None:
     kind_ids = [k.id for k in pack.kinds]
 
     def at(*path):
-        node, mark = raw, raw.mark
-        for key in path:
-            if isinstance(node, dict) and key in node:
-                mark, node = node.value_marks[key], node[key]
-            elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-                mark, node = node.item_marks[key], node[key]
-            else:
-                break
-        return mark
+        return mark_at(raw, *path)
 
     _unique(report, file, [g.id for g in pack.groups], lambda i: at("groups", i, "id"), "group")
     _unique(report, file, kind_ids, lambda i: at("kinds", i, "id"), "kind")
