@@ -73,14 +73,17 @@ class PackData:
 def read_yaml(path: Path, report: Report) -> MarkedDict | None:
     """One YAML file whose top level is a mapping, or None (with a diagnostic)."""
     shown = display_path(path)
+    slips: list = []
     try:
-        raw = load_yaml(path, shown)
+        raw = load_yaml(path, shown, slips)
     except YamlError as exc:
         report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
         return None
     except OSError as exc:
         report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
         return None
+    for mark, message in slips:
+        report.warning(shown, mark.line, mark.col, "", message)
     if not isinstance(raw, MarkedDict):
         mark = getattr(raw, "mark", Mark(shown, 1, 1))
         report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of key: value")

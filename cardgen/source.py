@@ -85,13 +85,16 @@ class MarkedLoader(yaml.SafeLoader):
     def __init__(self, stream, file: str):
         super().__init__(stream)
         self.file = file
+        self.text = stream
+        self.warnings: list[tuple[Mark, str]] = []
 
     # --- structure --------------------------------------------------------------------------
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise YamlError(_mark(self.file, event.start_mark),
-                            "anchors and aliases (*name) are not allowed; write the value out")
+                            "anchors and aliases (*name) are not allowed; write the value out "
+                            "(text starting with '*' must be quoted)")
         event = self.peek_event()
         if getattr(event, "anchor", None):
             raise YamlError(_mark(self.file, event.start_mark),
@@ -170,8 +173,22 @@ class MarkedLoader(yaml.SafeLoader):
             raise YamlError(mark, f"{text} is not a usable number")
         if text.startswith(("{{", "@", "`")):
             raise YamlError(mark, f"text starting with '{text[0]}' must be quoted")
+        self._comment_after(node, mark)
         # yes/no/on/off and everything else stay text; the models decide what they may be.
         return _marked_str(text, mark)
+
+    def _comment_after(self, node: ScalarNode, mark: Mark) -> None:
+        """Plain text followed by ' #' on its line: YAML cut the text there. Say so."""
+        end = node.end_mark.index
+        rest = self.text[end:self.text.find("\n", end) if "\n" in self.text[end:] else None]
+        comment = re.match(r"[ \t]+#(.?)", rest)
+        # '# note' after one word is an ordinary comment; '#1' or a comment after prose is
+        # more likely text that YAML cut off
+        if comment and (" " in node.value or not comment.group(1).isspace()) and \
+                comment.group(1) != "":
+            self.warnings.append((mark, f"the text ends where a '#' comment starts "
+                                        f"('{node.value[:30]}' then '{rest.strip()[:30]}'); if "
+                                        f"the '#' belongs to the text, put it all in quotes"))
 
 
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in
@@ -210,8 +227,10 @@ def read_text(path: Path, shown: str) -> str:
     return text
 
 
-def load_yaml(path: Path, shown: str | None = None) -> Any:
-    """Load one YAML document with marks. Raises YamlError with a position on any problem."""
+def load_yaml(path: Path, shown: str | None = None,
+              warnings: list[tuple[Mark, str]] | None = None) -> Any:
+    """Load one YAML document with marks. Raises YamlError with a position on any problem;
+    appends (mark, message) to `warnings` for what is legal YAML but likely a slip."""
     shown = shown or str(path)
     text = read_text(path, shown)
     loader = MarkedLoader(text, shown)
@@ -220,7 +239,10 @@ def load_yaml(path: Path, shown: str | None = None) -> Any:
         if node is None or (isinstance(node, ScalarNode) and node.value == "" and
                             node.style is None):
             raise YamlError(Mark(shown, 1, 1), "file is empty")
-        return loader.construct_document(node)
+        data = loader.construct_document(node)
+        if warnings is not None:
+            warnings.extend(loader.warnings)
+        return data
     except yaml.composer.ComposerError as exc:
         if "expected a single document" in str(exc):
             raise YamlError(_mark(shown, exc.problem_mark),

@@ -44,7 +44,8 @@ def build(
         help="long, short, none or fold (default: the pack's, usually long)",
         show_default=False)] = None,
     back_offset: Annotated[Optional[str], typer.Option(
-        help="Printer's back offset X,Y in mm (read it from --only calibration).",
+        help="Printer's back offset X,Y in mm (read it from --only calibration; or save it as "
+        "back_offset: [X, Y] in ~/.config/cardgen/settings.yaml).",
         show_default=False)] = None,
     card_size: Annotated[Optional[str], typer.Option(
         help="Card size WxH in mm, e.g. 63.5x88.9 (default: the pack's)",
@@ -102,6 +103,11 @@ def build(
                              only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
                              png_bleed=not no_bleed, booklet=booklet)
     report = Report()
+    from ..settings import load_user_settings
+    user = load_user_settings(report)  # the printer's offset, paper and duplex, if saved
+    settings.paper = settings.paper or user.paper
+    settings.duplex = settings.duplex or user.duplex
+    settings.back_offset = settings.back_offset or user.back_offset
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
     jobs = jobs or os.cpu_count() or 1

@@ -64,7 +64,8 @@ def check(packs: PacksArgument = None, data: DataOption = None,
             for note in deck.notes:
                 typer.echo(f"{loaded.pack.id} note: {note}")
     finish(report, strict)
-    typer.echo("ok" if not report.items else report.summary())
+    if not report.items:
+        typer.echo("ok")
 
 
 def print_deck(deck) -> None:

@@ -12,12 +12,12 @@ import typer
 def schema_models() -> dict:
     """Each pack file type and the model that validates it."""
     from ..model.card import CardFile
-    from ..model.layout import LayoutFile
+    from ..model.layout import LayoutSchemaFile
     from ..model.pack import Pack
     from ..model.board import BoardFile
     from ..model.compose import Composition
     from ..model.rules import Chapter
-    return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutFile,
+    return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutSchemaFile,
             "boards": BoardFile, "composition": Composition}
 
 

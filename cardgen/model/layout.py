@@ -47,3 +47,29 @@ class Layout(Model):
 
 class LayoutFile(Model):
     layouts: dict[str, dict] = Field(description="layout name → layout (validated after extends)")
+
+
+def _partial(model: type[Model], name: str) -> type[Model]:
+    """The same fields, all optional: a region in a layout that `extends` another may give
+    only the keys it changes. Used for the editor's JSON Schema."""
+    from typing import Optional as Opt
+
+    from pydantic import create_model
+    fields = {key: (Opt[info.annotation], Field(None, description=info.description))
+              for key, info in model.model_fields.items()}
+    return create_model(name, __base__=Model, **fields)
+
+
+RegionOverride = _partial(Region, "RegionOverride")
+
+
+class LayoutSchema(Model):
+    extends: Optional[str] = None
+    description: str = ""
+    regions: dict[str, Optional[RegionOverride]] = Field(default_factory=dict)
+
+
+class LayoutSchemaFile(Model):
+    """What an editor checks layouts.yaml against (the loader checks more, after `extends`)."""
+
+    layouts: dict[str, LayoutSchema]

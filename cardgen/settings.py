@@ -1,0 +1,40 @@
+"""The user's own printer settings, kept outside any pack.
+
+Why: the back offset belongs to a printer, not to a game. A user measures it once with
+`cardgen build --only calibration` and writes it to ~/.config/cardgen/settings.yaml (or the file
+named by $CARDGEN_SETTINGS); every build then uses it unless the command line says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal, Optional
+
+from .diagnostics import Report
+from .model.base import Mm, Model, Pair
+
+
+class UserSettings(Model):
+    paper: Optional[Literal["a4", "letter", "a3"]] = None
+    duplex: Optional[Literal["long", "short", "none", "fold"]] = None
+    back_offset: Optional[Pair(Mm)] = None
+
+
+def settings_path() -> Path:
+    named = os.environ.get("CARDGEN_SETTINGS")
+    if named:
+        return Path(named)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "cardgen" / "settings.yaml"
+
+
+def load_user_settings(report: Report) -> UserSettings:
+    """The settings file's values, or empty settings when there is none (or it is broken,
+    with a diagnostic)."""
+    from .load import read_model
+    path = settings_path()
+    if not path.is_file():
+        return UserSettings()
+    settings, _ = read_model(path, UserSettings, report)
+    return settings or UserSettings()

@@ -1,0 +1,111 @@
+"""Build options a user reaches for: duplex modes, calibration, booklet, printer settings file,
+incremental rebuilds, and YAML slips that are legal but likely wrong."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from cardgen.cli.app import app
+from cardgen.source import YamlError, load_yaml
+
+MINI = Path(__file__).parent / "fixtures" / "valid" / "card_data"
+PT = 72 / 25.4
+
+
+def build(tmp_path: Path, *args: str, env: dict | None = None):
+    result = CliRunner().invoke(app, ["build", "--data", str(MINI), "--out", str(tmp_path / "out"),
+                                      "--jobs", "1", *args], catch_exceptions=False, env=env)
+    return result
+
+
+def pages(path: Path) -> list:
+    return PdfReader(io.BytesIO(path.read_bytes())).pages
+
+
+def test_fold_layout_puts_fronts_and_backs_on_one_page(tmp_path):
+    result = build(tmp_path, "--only", "cards", "--duplex", "fold")
+    assert result.exit_code == 0, result.output
+    long = build(tmp_path / "l", "--only", "cards", "--duplex", "long")
+    assert long.exit_code == 0
+    import pikepdf
+    with pikepdf.open(tmp_path / "out" / "mini" / "cards.pdf") as pdf:
+        assert len(pdf.pages) == 2  # 4 cards, 3 per folded A4 page (fronts left, backs right)
+        placed = [op for _, op in pikepdf.parse_content_stream(pdf.pages[0])
+                  if str(op) == "Do"]
+        assert len(placed) == 3  # the three backs sit on the same page as their fronts
+    assert len(pages(tmp_path / "l" / "out" / "mini" / "cards.pdf")) == 2  # fronts + backs
+
+
+def test_short_edge_duplex_sets_the_viewer_preference(tmp_path):
+    assert build(tmp_path, "--only", "cards", "--duplex", "short").exit_code == 0
+    import pikepdf
+    with pikepdf.open(tmp_path / "out" / "mini" / "cards.pdf") as pdf:
+        assert str(pdf.Root.ViewerPreferences.Duplex) == "/DuplexFlipShortEdge"
+
+
+def test_calibration_sheet_has_front_and_back(tmp_path):
+    result = build(tmp_path, "--only", "calibration")
+    assert result.exit_code == 0, result.output
+    sheet = pages(tmp_path / "out" / "mini" / "calibration.pdf")
+    assert len(sheet) == 2
+    assert "--back-offset" in sheet[1].extract_text()
+
+
+def test_printer_settings_file_gives_paper_and_offset(tmp_path):
+    settings = tmp_path / "settings.yaml"
+    settings.write_text("paper: letter\nback_offset: [2, 0]\n", encoding="utf-8")
+    result = build(tmp_path, "--only", "cards", env={"CARDGEN_SETTINGS": str(settings)})
+    assert result.exit_code == 0, result.output
+    first = pages(tmp_path / "out" / "mini" / "cards.pdf")[0]
+    assert float(first.mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)
+
+
+def test_broken_printer_settings_are_diagnostics(tmp_path):
+    settings = tmp_path / "settings.yaml"
+    settings.write_text("paper: a5\nback_ofset: [2, 0]\n", encoding="utf-8")
+    result = build(tmp_path, "--only", "cards", env={"CARDGEN_SETTINGS": str(settings)})
+    assert result.exit_code == 1
+    assert "settings.yaml:1:8: error: paper: 'a5' must be one of" in result.output
+    assert "did you mean 'back_offset'?" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_unchanged_rebuild_does_nothing_and_an_edit_rebuilds_only_its_output(tmp_path):
+    import shutil
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    args = ["build", "--data", str(data), "--out", str(tmp_path / "out"), "--jobs", "1",
+            "--only", "cards", "--only", "printshop"]
+    first = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert first.exit_code == 0 and "cards.pdf" in first.output
+    again = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert again.exit_code == 0 and "up to date" in again.output
+    cards = tmp_path / "out" / "mini" / "cards.pdf"
+    before = cards.stat().st_mtime_ns
+    layouts = data / "mini" / "layouts.yaml"
+    layouts.write_text(layouts.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    third = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert third.exit_code == 0 and "cards.pdf" in third.output
+    assert cards.stat().st_mtime_ns != before
+
+
+def test_text_cut_at_a_hash_is_a_warning(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("name: Dr. #1 Doc\nshort: mix-it  # an ordinary comment\n", encoding="utf-8")
+    slips: list = []
+    assert load_yaml(path, "t.yaml", slips) == {"name": "Dr.", "short": "mix-it"}
+    assert len(slips) == 1
+    mark, message = slips[0]
+    assert (mark.line, mark.col) == (1, 7) and "quotes" in message
+
+
+def test_text_starting_with_a_star_gets_the_quote_hint(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("quote: *kursiv* gesagt\n", encoding="utf-8")
+    with pytest.raises(YamlError, match="quoted"):
+        load_yaml(path, "t.yaml")
