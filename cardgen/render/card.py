@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor as _parse_hex
 
 from ..layout.card import Box, CardFace
 from ..layout.stats import label_text, value_pieces
@@ -11,6 +13,11 @@ from .images import ImageStore
 from .portrait import draw_portrait
 
 MM = 72 / 25.4
+
+
+@lru_cache(maxsize=1024)
+def HexColor(value: str):  # noqa: N802 (reportlab's name) — parsed once per colour, not per box
+    return _parse_hex(value)
 
 
 class CardPainter:
@@ -56,14 +63,17 @@ class CardPainter:
     def _box(self, canvas, box: Box, ox: float, oy: float) -> None:
         r = box.region
         x, y, w, h = self._rect(box, ox, oy)
-        canvas.saveState()
         if r.type == "line":
             if box.stroke and box.stroke != "none":
                 canvas.setStrokeColor(HexColor(box.stroke))
                 canvas.setLineWidth(r.stroke_width)
                 canvas.line(x, y + h, x + w, y)
-            canvas.restoreState()
             return
+        # every box sets the colours it uses; the graphics state is saved only where a box
+        # changes more than that (transparency, rotation)
+        isolated = r.opacity < 1 or bool(r.rotate)
+        if isolated:
+            canvas.saveState()
         fill = box.fill not in (None, "none")
         stroke = box.stroke not in (None, "none")
         if fill or stroke:
@@ -93,7 +103,8 @@ class CardPainter:
             self._text(canvas, box, x, y, w, h)
         elif r.type == "stats":
             self._stats(canvas, box, x, y, w, h)
-        canvas.restoreState()
+        if isolated:
+            canvas.restoreState()
 
     def _text(self, canvas, box: Box, x, y, w, h) -> None:
         r, fitted = box.region, box.text
