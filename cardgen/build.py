@@ -47,6 +47,7 @@ class PackResult:
     png_keys: dict[str, str] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    content: dict[str, str] = field(default_factory=dict)  # content keys (rulebook, boards)
 
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
@@ -144,14 +145,44 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
     keys = output_keys(folder, settings)
     previous = read_manifest(out_dir / folder.name)
     built = previous.get("built") or {}
-    stale = set()
+    stale, intact = set(), set()
     for kind in wanted_outputs(settings):
         entry = built.get(kind) or {}
         files = entry.get("files")
-        if entry.get("key") != keys[kind] or files is None or not all(
-                still_valid(out_dir / folder.name, previous, name) for name in files):
+        whole = files is not None and all(still_valid(out_dir / folder.name, previous, name)
+                                          for name in files)
+        if whole:
+            intact.add(kind)
+        if entry.get("key") != keys[kind] or not whole:
             stale.add(kind)
+    previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous
+
+
+def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
+    """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
+    quote changed on a card does not touch them, so they need not be drawn again."""
+    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml"),
+             "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
+    digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice)).encode())
+    for name in names:
+        for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
+                           if p.is_file()):
+            digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
+    for lc in data.cards:
+        shown = lc.card.model_dump(exclude={"stats", "quote", "image"})
+        digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
+                                 default=str).encode())
+    return digest.hexdigest()
+
+
+def _unchanged(result: "PackResult", kind: str, key: str, previous: dict | None) -> bool:
+    """Keep the previous output of this kind when its content key is the same."""
+    entry = ((previous or {}).get("built") or {}).get(kind) or {}
+    if entry.get("content") != key or kind not in (previous or {}).get("intact", []):
+        return False
+    result.built[kind] = list(entry.get("files") or [])
+    return True
 
 
 def render_pack(data: PackData, report: Report, settings: BuildSettings,
@@ -208,7 +239,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
             paper, card_size, bleed, duplex, offset, meta))
-    if "rulebook" in wanted:
+    for kind in ("rulebook", "boards"):
+        if kind in wanted:
+            result.content[kind] = content_key(whole, kind, settings)
+    if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
+                                               previous):
         from .render.rulebook import rulebook_pdf
         book = rulebook_pdf(whole, report, booklet=settings.booklet)
         if len(report.errors) > errors_before:
@@ -223,7 +258,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if chosen and "cards" in wanted:
         from .compose import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
-    if "boards" in wanted:
+    if "boards" in wanted and not _unchanged(result, "boards", result.content["boards"],
+                                             previous):
         from .render.boards import boards_pdf
         boards = boards_pdf(whole, report, paper)
         if len(report.errors) > errors_before:
@@ -261,6 +297,8 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
     outputs = dict(previous.get("outputs") or {})
     for kind, names in result.built.items():
         built[kind] = {"key": keys[kind], "files": names}
+        if kind in result.content:
+            built[kind]["content"] = result.content[kind]
     for name, content in result.files.items():
         outputs[name] = _sha(content)
     pngs = dict(previous.get("png") or {})

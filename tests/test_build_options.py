@@ -109,3 +109,27 @@ def test_text_starting_with_a_star_gets_the_quote_hint(tmp_path):
     path.write_text("quote: *kursiv* gesagt\n", encoding="utf-8")
     with pytest.raises(YamlError, match="quoted"):
         load_yaml(path, "t.yaml")
+
+
+def test_a_changed_stat_redraws_the_cards_but_not_the_rulebook(tmp_path):
+    import shutil
+    root = Path(__file__).resolve().parent.parent / "card_data"
+    data = tmp_path / "data"
+    shutil.copytree(root / "crazy-hospital", data / "crazy-hospital")
+    args = ["build", "crazy-hospital", "--data", str(data), "--out", str(tmp_path / "out"),
+            "--jobs", "1", "--only", "cards", "--only", "rulebook"]
+    assert CliRunner().invoke(app, args, catch_exceptions=False).exit_code == 0
+    folder = tmp_path / "out" / "crazy-hospital"
+    book, cards = (folder / "rulebook.pdf").read_bytes(), (folder / "cards.pdf").read_bytes()
+    character = data / "crazy-hospital" / "cards" / "character.yaml"
+    text = character.read_text(encoding="utf-8")
+    assert "      krank: " in text
+    start = text.index("      krank: ") + len("      krank: ")
+    end = text.index("\n", start)
+    changed = "1" if text[start:end] != "1" else "2"
+    character.write_text(text[:start] + changed + text[end:], encoding="utf-8")
+    again = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert again.exit_code == 0, again.output
+    assert "cards.pdf" in again.output and "rulebook.pdf" not in again.output
+    assert (folder / "rulebook.pdf").read_bytes() == book
+    assert (folder / "cards.pdf").read_bytes() != cards

@@ -183,7 +183,9 @@ def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int)
         groups = [stale]
         if jobs > 1 and "rulebook" in stale and len(stale) > 1:
             groups = [{"rulebook"}, stale - {"rulebook"}]
-        tasks.extend((folder, group, previous) for group in groups)
+        # --force: nothing of the last build is reused (PNGs, rulebook and boards included)
+        reuse = {} if force else previous
+        tasks.extend((folder, group, reuse) for group in groups)
     return tasks, plans
 
 
@@ -230,6 +232,7 @@ def _merge(folder: Path, plan, parts):
         merged.files.update(other.files)
         merged.built.update(other.built)
         merged.png_keys.update(other.png_keys)
+        merged.content.update(other.content)
     return folder, report, (merged, keys, previous), "built"
 
 
