@@ -92,22 +92,27 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     layouter = CardLayouter(data, report)
     card_size = settings.card_size or data.pack.print.size()
     used = {k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}
+    layouts = {}  # the used layouts, scaled when the card size is not the one they were drawn for
     for name in sorted(used & set(data.layouts)):
-        for region, message in safe_zone_problems(data.layouts[name], card_size,
+        drawn = data.layouts[name]
+        if drawn.size is None:
+            drawn = dataclasses.replace(drawn, size=data.pack.print.size())
+        layouts[name] = drawn.scaled_to(card_size, data.pack.print.safe)
+        for region, message in safe_zone_problems(layouts[name], card_size,
                                                   data.pack.print.safe):
-            layouter._layout_error(data.layouts[name], region, message)
+            layouter._layout_error(layouts[name], region, message)
     images = ImageStore(data.folder)
     checked: set[str] = set()
     printed: list[Printed] = []
     backs = {}
     for kind in data.pack.kinds:
-        if kind.back in data.layouts:
-            backs[kind.id] = layouter.face(None, data.layouts[kind.back], f"back:{kind.id}")
+        if kind.back in layouts:
+            backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
     for lc in data.cards:
         kind = data.kind(lc.kind)
-        if kind.front not in data.layouts or kind.id not in backs:
+        if kind.front not in layouts or kind.id not in backs:
             continue
-        front = layouter.face(lc, data.layouts[kind.front], lc.card.id)
+        front = layouter.face(lc, layouts[kind.front], lc.card.id)
         for box in front.boxes:
             if box.image and (box.image, box.region.w, box.region.h) not in checked:
                 checked.add((box.image, box.region.w, box.region.h))

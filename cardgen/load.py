@@ -45,6 +45,35 @@ class ResolvedLayout:
     regions: dict[str, Region]
     file: str
     marks: dict[str, Mark]
+    size: tuple[float, float] | None = None  # the card size the regions were drawn for
+
+    def scaled_to(self, card_size: tuple[float, float], safe: float) -> "ResolvedLayout":
+        """The same layout for another card size. The safe zone stretches, the margins do not:
+        what is inside the safe zone stays inside it, art that runs into the bleed still does.
+        Type sizes stay; text fits itself again, down to its minimum."""
+        if self.size is None or tuple(self.size) == tuple(card_size):
+            return self
+        fx = _stretch(self.size[0], card_size[0], safe)
+        fy = _stretch(self.size[1], card_size[1], safe)
+        regions = {}
+        for name, r in self.regions.items():
+            x, y = fx(r.x), fy(r.y)
+            regions[name] = r.model_copy(update={"x": x, "y": y, "w": fx(r.x + r.w) - x,
+                                                 "h": fy(r.y + r.h) - y})
+        return ResolvedLayout(self.name, regions, self.file, self.marks, tuple(card_size))
+
+
+def _stretch(old: float, new: float, safe: float):
+    """Position along one side: margins (safe zone, bleed) kept, the middle scaled."""
+    inner = (new - 2 * safe) / (old - 2 * safe) if old > 2 * safe else new / old
+
+    def f(v: float) -> float:
+        if v <= safe:
+            return v
+        if v >= old - safe:
+            return v + (new - old)
+        return safe + (v - safe) * inner
+    return f
 
 
 @dataclass
@@ -244,7 +273,8 @@ def _resolve_layout(name: str, raw_layouts, report: Report, chain: list[str]):
         files[region_name] = shown
     for region_name, merged in regions.items():
         out[region_name] = Region.model_validate(merged) if isinstance(merged, dict) else merged
-    return ResolvedLayout(name, out, shown, marks)
+    size = layout.size or (parent.size if layout.extends else None)
+    return ResolvedLayout(name, out, shown, marks, size)
 
 
 def _load_rules(data: PackData, report: Report) -> None:

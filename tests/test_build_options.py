@@ -133,3 +133,20 @@ def test_a_changed_stat_redraws_the_cards_but_not_the_rulebook(tmp_path):
     assert "cards.pdf" in again.output and "rulebook.pdf" not in again.output
     assert (folder / "rulebook.pdf").read_bytes() == book
     assert (folder / "cards.pdf").read_bytes() != cards
+
+
+@pytest.mark.parametrize("size, page", [("63.5x88.9", (69.5, 94.9)), ("70x120", (76, 126))])
+def test_other_card_sizes_scale_the_layouts(tmp_path, size, page):
+    result = build(tmp_path, "--only", "printshop", "--card-size", size)
+    assert result.exit_code == 0, result.output
+    first = pages(tmp_path / "out" / "mini" / "printshop.pdf")[0]
+    assert float(first.mediabox.width) == pytest.approx(page[0] * PT, abs=0.01)
+    assert float(first.mediabox.height) == pytest.approx(page[1] * PT, abs=0.01)
+
+
+def test_layout_scaling_keeps_the_safe_zone():
+    from cardgen.load import _stretch
+    f = _stretch(59, 44, 4)  # skat layout on a mini card
+    assert f(-3) == -3 and f(4) == 4  # bleed and safe margin stay
+    assert f(55) == pytest.approx(40) and f(94) == pytest.approx(79)  # far side moves with it
+    assert 4 < f(30) < 40

@@ -127,9 +127,9 @@ class CardLayouter:
         self.env = environment()
         self.compiled: dict[tuple[str, str, str], Any] = {}
         self.icons = {**DEFAULT_ICONS, **data.pack.icons}
+        self.size = data.pack.print.size()  # the pack's card size (boards size slots by it)
         for group in data.pack.groups:
             self.icons.setdefault(group.id, group.symbol)
-        self.size = data.pack.print.size()
 
     # --- templates ------------------------------------------------------------------------------
     def _template(self, layout: ResolvedLayout, name: str, attr: str, source: str):

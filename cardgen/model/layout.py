@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import Field
 
-from .base import Colour, Model
+from .base import Colour, Model, Pair, PositiveMm
 
 
 class Region(Model):
@@ -42,6 +42,9 @@ class Region(Model):
 class Layout(Model):
     extends: Optional[str] = None
     description: str = ""
+    size: Optional[Pair(PositiveMm)] = Field(
+        None, description="card size [w, h] in mm the regions were drawn for (default: from "
+        "`extends`, else the pack's card size); other card sizes scale the regions")
     regions: dict[str, Optional[Region]] = Field(default_factory=dict)
 
 
@@ -66,6 +69,7 @@ RegionOverride = _partial(Region, "RegionOverride")
 class LayoutSchema(Model):
     extends: Optional[str] = None
     description: str = ""
+    size: Optional[Pair(PositiveMm)] = None
     regions: dict[str, Optional[RegionOverride]] = Field(default_factory=dict)
 
 
