@@ -45,6 +45,7 @@ class Box:
     text: FittedText | None = None
     image: str | None = None  # path of a picture inside the pack
     portrait_seed: str = ""
+    portrait_gender: str | None = None
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
 
@@ -222,6 +223,9 @@ class CardLayouter:
             elif region.type == "portrait":
                 box.image = lc.card.image if lc else None
                 box.portrait_seed = f"{subject}:{lc.card.name if lc else ''}"
+                box.portrait_gender = self._render(layout, name, "portrait_gender",
+                                                   region.portrait_gender, context,
+                                                   subject) or None
             elif region.type == "stats" and lc is not None:
                 self._stats(layout, name, box, lc)
             face.boxes.append(box)

@@ -37,6 +37,10 @@ class Region(Model):
     rotate: Literal[0, 90, 180, 270] = 0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1
     mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
+    portrait_style: Literal["any", "medical", "casual"] = Field(
+        "any", description="portrait: what the drawn placeholder people wear")
+    portrait_gender: Optional[str] = Field(
+        None, description="portrait: Jinja giving 'f', 'm' or '' (either) for the drawn person")
 
 
 class Layout(Model):

@@ -62,6 +62,11 @@ TUBE_COLOURS = ["#2B2F36", "#2B2F36", "#1F4C8A", "#A3262A", "#2E6E5E", "#6C2E6E"
 BODY_TOP = 0.29
 WHITE = Color(1, 1, 1)
 BLACK = Color(0, 0, 0)
+# What people wear, by portrait style (a layout's `portrait_style`).
+STYLES = {"any": {"coat", "scrubs", "shirt", "sweater", "blouse"},
+          "medical": {"coat", "scrubs"},
+          "casual": {"shirt", "sweater", "blouse"}}
+
 COAT = colors.HexColor("#FAFBFC")
 COAT_SHADE = colors.HexColor("#DDE3EA")
 COAT_LINE = colors.HexColor("#B9C2CD")
@@ -152,7 +157,7 @@ class Traits:
     background: str
 
 
-def portrait_traits(seed: str, gender: str | None = None) -> Traits:
+def portrait_traits(seed: str, gender: str | None = None, style: str = "any") -> Traits:
     """Derive all visual traits of a portrait from its seed (deterministic)."""
     rng = _rng(seed)
     g = (gender or "").lower()[:1] or None
@@ -224,8 +229,9 @@ def portrait_traits(seed: str, gender: str | None = None) -> Traits:
     earrings = rng.choice(("stud", "hoop", "drop")) if rng.random() < earring_p else None
     earring_colour = colors.HexColor(rng.choice(("#E1B84C", "#D9DDE3", "#5BB7C9", "#E36C8C")))
 
-    attire = _weighted(rng, {"coat": 5, "scrubs": 3, "shirt": 1, "sweater": 1,
-                             "blouse": 1 if g != "m" else 0.2})
+    weights = {"coat": 5, "scrubs": 3, "shirt": 1, "sweater": 1, "blouse": 1 if g != "m" else 0.2}
+    keep = STYLES.get(style, STYLES["any"])
+    attire = _weighted(rng, {k: v for k, v in weights.items() if k in keep})
     if attire == "coat":
         under = _weighted(rng, {"scrubs": 2, "shirt": 2, "sweater": 1})
     else:
@@ -1200,7 +1206,8 @@ def _glasses(c, t: Traits) -> None:
 # public entry point
 
 def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
-                  accent: str = "#3A6FC4", gender: str | None = None, radius: float = 0) -> None:
+                  accent: str = "#3A6FC4", gender: str | None = None, radius: float = 0,
+                  style: str = "any") -> None:
     """Draw a placeholder portrait filling the box (x, y) lower-left, w x h, in PDF points.
 
     The picture is scaled to the box height and centred horizontally, clipped to the box (a
@@ -1208,7 +1215,7 @@ def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
     """
     if w <= 0 or h <= 0:
         return
-    t = portrait_traits(seed, gender)
+    t = portrait_traits(seed, gender, style)
     accent_c = _c(accent)
     canvas.saveState()
     clip = canvas.beginPath()
