@@ -74,6 +74,7 @@ def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
                          set(only_options) if only_options is not None else None).story()
     if len(report.errors) > errors_before:
         return None
+    _expect_contents(story)
     buffer = BytesIO()
     document = RulebookDocument(buffer, data, geometry)
     try:
@@ -210,6 +211,27 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
         out.append((n - 1 - 2 * k, 2 * k))
         out.append((2 * k + 1, n - 2 - 2 * k))
     return out
+
+
+def _expect_contents(story: list) -> None:
+    """Give the table of contents its entries before the first pass, with page numbers still
+    unknown. Its height is then right from the start, so the book settles in two layout passes
+    instead of three (the rulebook is the slowest output of a build)."""
+    from reportlab.platypus.tableofcontents import TableOfContents
+    tocs = [f for f in story if isinstance(f, TableOfContents)]
+    entries = [(level, markup, 99, key) for level, markup, key, _ in
+               (f.toc_entry for f in _walk(story) if getattr(f, "toc_entry", None))]
+    for toc in tocs:
+        toc._entries = list(entries)
+
+
+def _walk(flowables):
+    """Every flowable, also those kept together inside a KeepTogether or similar."""
+    for flowable in flowables:
+        yield flowable
+        inner = getattr(flowable, "_content", None)
+        if isinstance(inner, list):
+            yield from _walk(inner)
 
 
 def impose_booklet(a5_pdf: bytes, data: PackData) -> bytes:
