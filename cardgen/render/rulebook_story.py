@@ -218,7 +218,9 @@ class StoryBuilder:
                 if text is not None else None  # the contents page sets it in serif
             if markup is None:
                 return []
-            return [heading(markup, s["h2"], 1, key, plain_text(text), markup, chapter=False)]
+            # a heading needs a few lines of its text below it on the same page
+            return [CondPageBreak(self.body_size * 6),
+                    heading(markup, s["h2"], 1, key, plain_text(text), markup, chapter=False)]
         if isinstance(block, m.Paragraph):
             markup = rule(block.p, "serif", source.where(index, "p"))
             return [Paragraph(markup, s["body"])] if markup is not None else []
