@@ -149,6 +149,8 @@ def load_pack(folder: Path, report: Report) -> PackData | None:
     pack_path = folder / "pack.yaml"
     pack, raw = read_model(pack_path, Pack, report)
     if pack is None:
+        # pack.yaml is broken, but the card files' own mistakes can still be found now
+        _check_cards_alone(folder, report)
         return None
     data = PackData(folder=folder, pack=pack, pack_raw=raw, pack_file=display_path(pack_path),
                     inputs=[pack_path])
@@ -162,15 +164,51 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
 
 
-def _load_cards(data: PackData, report: Report) -> None:
-    kinds = {k.id: k for k in data.pack.kinds}
-    for path in _yaml_files(data.folder / "cards"):
-        data.inputs.append(path)
-        shown = display_path(path)
+def _card_files(folder: Path, report: Report):
+    """(path, raw data, outline) of every card file whose outline is valid."""
+    for path in _yaml_files(folder / "cards"):
         raw = read_yaml(path, report)
         if raw is None:
+            yield path, None, None
             continue
-        shape = validate_model(raw, CardFileShape, report)
+        yield path, raw, validate_model(raw, CardFileShape, report)
+
+
+def _check_cards_alone(folder: Path, report: Report) -> None:
+    """Each card against the card model, without the pack (used when pack.yaml is broken)."""
+    standard = list(Card.model_fields)
+    for _, raw, shape in _card_files(folder, report):
+        for card_raw in raw["cards"] if shape is not None else []:
+            subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
+            card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            for key in card.extra_fields if card is not None else []:
+                # a kind may declare extra keys; only an obvious typo is reported here
+                meant = next((name for name in standard if _typo_of(key, name)), None)
+                if meant:
+                    mark = card_raw.key_marks[key]
+                    report.error(mark.file, mark.line, mark.col, subject,
+                                 f"unknown key '{key}' (did you mean '{meant}'?)")
+
+
+def _typo_of(typed: str, word: str) -> bool:
+    """Two letters swapped, or one letter missing, extra or wrong."""
+    if typed == word:
+        return False
+    if len(typed) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and
+                                  typed[diff[0]] == word[diff[1]] and
+                                  typed[diff[1]] == word[diff[0]])
+    short, long_ = sorted((typed, word), key=len)
+    return len(long_) - len(short) == 1 and any(long_[:i] + long_[i + 1:] == short
+                                                for i in range(len(long_)))
+
+
+def _load_cards(data: PackData, report: Report) -> None:
+    kinds = {k.id: k for k in data.pack.kinds}
+    for path, raw, shape in _card_files(data.folder, report):
+        data.inputs.append(path)
+        shown = display_path(path)
         if shape is None:
             continue
         kind = kinds.get(shape.kind)

@@ -150,3 +150,26 @@ def test_layout_scaling_keeps_the_safe_zone():
     assert f(-3) == -3 and f(4) == 4  # bleed and safe margin stay
     assert f(55) == pytest.approx(40) and f(94) == pytest.approx(79)  # far side moves with it
     assert 4 < f(30) < 40
+
+
+def test_a_broken_pack_yaml_does_not_hide_the_card_files_typos(tmp_path):
+    import shutil
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    pack = data / "mini" / "pack.yaml"
+    pack.write_text(pack.read_text(encoding="utf-8").replace("wins: high", "wins: highest", 1),
+                    encoding="utf-8")
+    heroes = data / "mini" / "cards" / "heroes.yaml"
+    text = heroes.read_text(encoding="utf-8")
+    heroes.write_text(text.replace("    name:", "    nmae:", 1), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--data", str(data)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert "'highest' must be one of 'high' or 'low'" in result.output
+    assert "unknown key 'nmae' (did you mean 'name'?)" in result.output
+
+
+def test_typo_detection_is_strict():
+    from cardgen.load import _typo_of
+    assert _typo_of("nmae", "name") and _typo_of("gruop", "group") and _typo_of("imag", "image")
+    assert _typo_of("titlex", "title") and _typo_of("nome", "name")
+    assert not _typo_of("specialty", "penalty") and not _typo_of("role", "name")

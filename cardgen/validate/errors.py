@@ -157,6 +157,24 @@ def _short(value: Any) -> str | None:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def subject_at(data: Any, loc: tuple) -> str:
+    """The id or key of the innermost list item on the path: 'F12', 'iq_bmi', 'innere' ...
+    so a diagnostic names the thing, not only 'categories[3]'."""
+    subject, node = "", data
+    for element in loc:
+        if isinstance(node, dict) and element in node:
+            node = node[element]
+        elif isinstance(node, list) and isinstance(element, int) and 0 <= element < len(node):
+            node = node[element]
+            if isinstance(node, dict):
+                name = node.get("id", node.get("key"))
+                if isinstance(name, str):
+                    subject = name
+        else:
+            continue
+    return subject
+
+
 def report_validation_error(report: Report, exc: ValidationError, data: Any,
                             model: type[BaseModel], file: str, subject_of=None) -> None:
     """Add one diagnostic per pydantic error, at the YAML position the error came from."""
@@ -166,6 +184,6 @@ def report_validation_error(report: Report, exc: ValidationError, data: Any,
         if error["type"] == "union_tag_invalid":  # point at the tag's value, e.g. rule: equal
             loc = loc + (str((error.get("ctx") or {}).get("discriminator", "")).strip("'"),)
         mark = locate(data, loc, key_position=at_key)
-        subject = subject_of(error["loc"]) if subject_of else ""
+        subject = subject_of(error["loc"]) if subject_of else subject_at(data, error["loc"])
         line, col = (mark.line, mark.col) if mark else (1, 1)
         report.error(file, line, col, subject, message)
