@@ -6,6 +6,7 @@ decides after the whole pack is seen.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,16 @@ from .model.rules import Chapter
 from .source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from .validate.errors import did_you_mean, report_validation_error
 
-ROOT = Path(__file__).resolve().parent.parent
+def _home() -> Path:
+    """Where fonts/, templates/ and the example card_data/ are: the repository (a checkout or
+    an editable install), else <prefix>/share/cardgen of a regular install."""
+    repo = Path(__file__).resolve().parent.parent
+    if (repo / "fonts").is_dir() and (repo / "templates").is_dir():
+        return repo
+    return Path(sys.prefix) / "share" / "cardgen"
+
+
+ROOT = _home()
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
 
