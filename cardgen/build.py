@@ -97,7 +97,9 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         drawn = data.layouts[name]
         if drawn.size is None:
             drawn = dataclasses.replace(drawn, size=data.pack.print.size())
-        layouts[name] = drawn.scaled_to(card_size, data.pack.print.safe)
+        bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
+        layouts[name] = drawn.scaled_to(card_size, data.pack.print.safe).bled_to(card_size,
+                                                                                 bleed)
         for region, message in safe_zone_problems(layouts[name], card_size,
                                                   data.pack.print.safe):
             layouter._layout_error(layouts[name], region, message)

@@ -73,6 +73,25 @@ class ResolvedLayout:
         return ResolvedLayout(self.name, regions, self.file, self.marks, tuple(card_size))
 
 
+    def bled_to(self, card_size: tuple[float, float], bleed: float) -> "ResolvedLayout":
+        """Art that runs off an edge runs to the edge of the actual bleed, whatever bleed the
+        layout was drawn with (a print shop asking for 5 mm gets 5 mm of background)."""
+        w, h = card_size
+        regions = {}
+        for name, r in self.regions.items():
+            if r.type in ("text", "icon", "stats"):
+                regions[name] = r
+                continue
+            x0, y0, x1, y1 = r.x, r.y, r.x + r.w, r.y + r.h
+            x0 = -bleed if x0 < 0 else x0
+            y0 = -bleed if y0 < 0 else y0
+            x1 = w + bleed if x1 > w else x1
+            y1 = h + bleed if y1 > h else y1
+            regions[name] = r if (x0, y0, x1, y1) == (r.x, r.y, r.x + r.w, r.y + r.h) else \
+                r.model_copy(update={"x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0})
+        return ResolvedLayout(self.name, regions, self.file, self.marks, self.size)
+
+
 def _stretch(old: float, new: float, safe: float):
     """Position along one side: margins (safe zone, bleed) kept, the middle scaled."""
     inner = (new - 2 * safe) / (old - 2 * safe) if old > 2 * safe else new / old

@@ -173,3 +173,15 @@ def test_typo_detection_is_strict():
     assert _typo_of("nmae", "name") and _typo_of("gruop", "group") and _typo_of("imag", "image")
     assert _typo_of("titlex", "title") and _typo_of("nome", "name")
     assert not _typo_of("specialty", "penalty") and not _typo_of("role", "name")
+
+
+def test_background_fills_a_larger_bleed(tmp_path):
+    """With 5 mm bleed the page edge is still the card's colour, not white paper."""
+    import pypdfium2 as pdfium
+    result = build(tmp_path, "--only", "printshop", "--bleed", "5")
+    assert result.exit_code == 0, result.output
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "mini" / "printshop.pdf"))
+    image = document[len(document) - 1].render(scale=100 / 72).to_pil().convert("RGB")
+    corner = image.getpixel((2, 2))
+    document.close()
+    assert corner != (255, 255, 255)
