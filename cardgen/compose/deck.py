@@ -194,11 +194,12 @@ class Deck:
             return None
         if rule is not None and rule.hand == 0:
             return words["dealt_none"]
+        dealt = self.size if self.composition.deal_special else len(self.deck_cards)
         if rule is not None and rule.hand != "all":
-            left = self.size - rule.hand * self.players
+            left = dealt - rule.hand * self.players
             return f"{rule.hand} {words['each']}, {left} {words['left']}" if left else \
                 f"{rule.hand} {words['each']}"
-        low, extra = divmod(self.size, self.players)
+        low, extra = divmod(dealt, self.players)
         return f"{low} {words['each']}" if not extra else f"{low}–{low + 1} {words['each']}"
 
     # text --------------------------------------------------------------------------------

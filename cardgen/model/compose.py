@@ -170,6 +170,8 @@ class Composition(Model):
     octets: Optional[Octets] = None
     deal: list[DealRule] = Field(default_factory=list, description="hand size by player count; "
                                  "none = all cards are dealt")
+    deal_special: bool = Field(True, description="special cards are shuffled into the cards "
+                               "that are dealt (false: they form a pile of their own)")
     structure: list[StructurePart] = Field(default_factory=list)
     labels: dict[str, str] = Field(default_factory=dict, description="words of the deck sheet, "
                                    "in the pack's language")
