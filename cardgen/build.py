@@ -11,7 +11,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import OUTPUT_KINDS  # noqa: F401  (re-exported for callers)
 from .diagnostics import Report
 from .fingerprint import file_hash, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter, safe_zone_problems

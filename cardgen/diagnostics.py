@@ -32,10 +32,6 @@ class Diagnostic:
         return f"{where}: {self.severity}: {subject}{self.message}"
 
 
-class UserError(Exception):
-    """Raised to abort a stage after its diagnostics are recorded; never shown as a traceback."""
-
-
 def display_path(path: str | Path) -> str:
     """Path as the user should see it: relative to the current folder when it lies below it."""
     path = Path(path)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -253,15 +252,6 @@ def _load_cards(data: PackData, report: Report) -> None:
             card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
             if card is not None:
                 data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
-
-
-def _card_id_at(raw: Any, loc: tuple) -> str:
-    if isinstance(raw, MarkedDict) and len(loc) >= 2 and loc[0] == "cards" and \
-            isinstance(loc[1], int) and loc[1] < len(raw.get("cards") or []):
-        card = raw["cards"][loc[1]]
-        if isinstance(card, dict) and isinstance(card.get("id"), str):
-            return card["id"]
-    return ""
 
 
 def _load_layouts(data: PackData, report: Report) -> None:

@@ -7,7 +7,6 @@ refuses what silently corrupts data: duplicate keys, tags, aliases, yes/no boole
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -301,7 +300,3 @@ def _from_yaml(shown: str, exc: yaml.MarkedYAMLError, text: str = "") -> YamlErr
     elif "found undefined alias" in problem or "found unhashable key" in problem:
         hint = ""
     return YamlError(position, f"invalid YAML: {problem}{hint}")
-
-
-def is_finite_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

@@ -9,7 +9,6 @@ tests/golden/diff/. A missing golden fails; goldens are written only on purpose:
 
 from __future__ import annotations
 
-import io
 import math
 import os
 from pathlib import Path

@@ -72,7 +72,7 @@ def test_crop_marks_are_thick_enough_and_outside_every_card(built):
     pdf = pikepdf.open(io.BytesIO(files["cards.pdf"]))
     ops = pikepdf.parse_content_stream(pdf.pages[0])
     plan = plan_sheet(PAPER["a4"], (59, 91), 3)
-    widths, lines, current_width, start = [], [], None, None
+    lines, current_width, start = [], None, None
     for operands, operator in ops:
         op = str(operator)
         if op == "w":

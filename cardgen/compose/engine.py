@@ -209,7 +209,7 @@ class _Composer:
         return " / ".join(self.comp.deck_kinds) + " cards"
 
     def _deck_ids(self, preset: Optional[Preset]) -> Optional[list[str]]:
-        choice, comp = self.choice, self.comp
+        choice = self.choice
         every = self._deck_kind_ids()
         if choice.cards is not None:
             out: list[str] = []

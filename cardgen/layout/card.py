@@ -20,7 +20,6 @@ from ..labels import DEFAULT_ICONS, labels_for
 from ..load import LoadedCard, PackData, ResolvedLayout
 from ..model.layout import Region
 from ..render.text import FittedText, check_glyphs, expand_icons, fit
-from ..validate.cards import sub_values
 
 TEXT_TYPES = ("text", "stats", "icon")
 MAX_TEXT = 5000  # characters a template may produce for one region
@@ -302,9 +301,6 @@ def format_value(spec, value) -> str:
     if spec.type == "rank":
         return f"{int(value)}."
     return f"{value:g}"
-
-
-STAT_GAP = 1.2  # mm between label and values
 
 
 def stats_font_size(box: Box, icons: dict[str, str]) -> float:

@@ -22,7 +22,7 @@ def HexColor(value: str):  # noqa: N802 (reportlab's name) — parsed once per c
 
 class CardPainter:
     def __init__(self, card_size: tuple[float, float], bleed: float, icons: dict[str, str],
-                 images: ImageStore, accent_of=None):
+                 images: ImageStore):
         self.w, self.h = card_size
         self.bleed = bleed
         self.icons = icons

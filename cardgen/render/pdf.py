@@ -8,12 +8,13 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.colors import black, white
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.card import CardFace
-from ..layout.sheet import PAPER, SheetPlan, back_slots, fold_plan, plan_sheet
+from ..layout.sheet import (PAPER, SheetPlan, back_slots, calibration_targets, fold_plan,
+                            plan_sheet)
 from .card import CardPainter
 from .fonts import face_name
 
@@ -154,13 +155,19 @@ def calibration(paper: str, card_size, bleed: float, duplex: str, back_offset,
     canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if duplex == "short"
                                else "DuplexFlipLongEdge")
     font = face_name("sans")
+    # targets at the corner cards and the centre: enough to see a shift and a rotation
+    targets = set(calibration_targets(plan))
+    aimed = [i for i, slot in enumerate(plan.slots)
+             if (slot.x + plan.card_w / 2, slot.y + plan.card_h / 2) in targets]
     for side, slots in (("front", plan.slots), ("back", backs)):
-        for slot in slots:
+        for index, slot in enumerate(slots):
             cx = (slot.x + plan.card_w / 2) * MM
             cy = (slot.y + plan.card_h / 2) * MM
             canvas.setStrokeColor(black)
             canvas.setLineWidth(0.3)
             canvas.rect(slot.x * MM, slot.y * MM, plan.card_w * MM, plan.card_h * MM)
+            if index not in aimed:
+                continue
             if side == "front":
                 canvas.circle(cx, cy, 2 * MM)
                 canvas.line(cx - 8 * MM, cy, cx + 8 * MM, cy)
