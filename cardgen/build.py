@@ -244,7 +244,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
             result.built["png"] = [f"png/{card_id}.png" for card_id in sorted(keys)]
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
-            paper, card_size, bleed, duplex, offset, meta))
+            paper, card_size, bleed, duplex, offset, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)

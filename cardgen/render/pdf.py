@@ -145,7 +145,7 @@ def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: floa
 
 
 def calibration(paper: str, card_size, bleed: float, duplex: str, back_offset,
-                meta: dict[str, str]) -> bytes:
+                meta: dict[str, str], words: dict[str, str]) -> bytes:
     """Front targets and back scales: print duplex, hold to the light, read the offset in mm."""
     page = PAPER[paper]
     plan = plan_sheet(page, card_size, bleed)
@@ -178,9 +178,7 @@ def calibration(paper: str, card_size, bleed: float, duplex: str, back_offset,
             _marks(canvas, plan)
         canvas.setFont(font, 9)
         canvas.setFillColor(black)
-        text = ("Kalibrierung Vorderseite: duplex drucken, gegen das Licht halten" if side ==
-                "front" else "Rückseite: Abweichung des Kreuzes auf den Skalen in mm ablesen, "
-                "dann --back-offset X,Y")
+        text = words["calibration_front"] if side == "front" else words["calibration_back"]
         canvas.drawString(10 * MM, plan.footer_y * MM, text)
         canvas.showPage()
     canvas.save()
