@@ -185,3 +185,19 @@ def test_background_fills_a_larger_bleed(tmp_path):
     corner = image.getpixel((2, 2))
     document.close()
     assert corner != (255, 255, 255)
+
+
+def test_missing_glyph_and_overflow_point_at_the_card_field(tmp_path):
+    import shutil
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    heroes = data / "mini" / "cards" / "heroes.yaml"
+    text = heroes.read_text(encoding="utf-8")
+    assert "    name: Ann\n" in text
+    line = text[:text.index("    name: Ann")].count("\n") + 1
+    heroes.write_text(text.replace("    name: Ann\n", '    name: "\u4e2d Ann"\n'),
+                      encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--data", str(data)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert f"heroes.yaml:{line}:11: error: " in result.output
+    assert "name: the font" in result.output and "U+4E2D" in result.output

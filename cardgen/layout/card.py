@@ -6,6 +6,7 @@ region outside the safe zone is found here, before any output file is opened.
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from ..model.layout import Region
 from ..render.text import FittedText, check_glyphs, expand_icons, fit
 
 TEXT_TYPES = ("text", "stats", "icon")
+_CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?")
 MAX_TEXT = 5000  # characters a template may produce for one region
 
 
@@ -261,10 +263,21 @@ class CardLayouter:
         return fitted
 
     def _card_error(self, lc: LoadedCard | None, layout, region: str, message: str) -> None:
-        """A problem caused by the card's data: reported at the card, naming the region."""
+        """A problem caused by the card's data: reported at the card field the region shows
+        (its first `card.x` or `card.x.y` in the template), else at the card itself."""
         if lc is None:
             self._layout_error(layout, region, message)
             return
+        source = layout.regions[region].text or ""
+        for match in _CARD_FIELD.finditer(source):
+            keys = [k for k in match.groups() if k]
+            if keys[0] in lc.raw:
+                mark = lc.mark(*keys)
+                field = ".".join(keys[:2]) if len(keys) > 1 and isinstance(
+                    lc.raw.get(keys[0]), dict) and keys[1] in lc.raw[keys[0]] else keys[0]
+                self.report.error(lc.file, mark.line, mark.col, lc.card.id,
+                                  f"{field}: {message} (region {region})")
+                return
         mark = lc.mark()
         self.report.error(lc.file, mark.line, mark.col, lc.card.id, f"{region}: {message}")
 
