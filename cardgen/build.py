@@ -30,6 +30,7 @@ class BuildSettings:
     back_offset: tuple[float, float] | None = None
     card_size: tuple[float, float] | None = None
     bleed: float | None = None
+    safe: float | None = None  # the safe zone in mm (text must stay this far inside the trim)
     only: tuple[str, ...] = ()
     png: bool = False
     dpi: int = 300
@@ -90,6 +91,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     from .render.pdf import Printed
     layouter = CardLayouter(data, report)
     card_size = settings.card_size or data.pack.print.size()
+    safe = settings.safe if settings.safe is not None else data.pack.print.safe
     used = {k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}
     layouts = {}  # the used layouts, scaled when the card size is not the one they were drawn for
     for name in sorted(used & set(data.layouts)):
@@ -97,10 +99,10 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         if drawn.size is None:
             drawn = dataclasses.replace(drawn, size=data.pack.print.size())
         bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
-        layouts[name] = drawn.scaled_to(card_size, data.pack.print.safe).bled_to(card_size,
+        layouts[name] = drawn.scaled_to(card_size, safe).bled_to(card_size,
                                                                                  bleed)
         for region, message in safe_zone_problems(layouts[name], card_size,
-                                                  data.pack.print.safe):
+                                                  safe):
             layouter._layout_error(layouts[name], region, message)
     images = ImageStore(data.folder)
     checked: set[str] = set()

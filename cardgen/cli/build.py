@@ -52,6 +52,9 @@ def build(
         show_default=False)] = None,
     bleed: Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
                                                    show_default=False)] = None,
+    safe: Annotated[Optional[float], typer.Option(
+        min=0, max=15, help="Safe zone in mm: no text closer to the cut (default: the pack's, "
+        "usually 4).", show_default=False)] = None,
     booklet: Annotated[bool, typer.Option("--booklet", help="Rulebook as an A5 saddle-stitch "
                                           "booklet imposed on A4 sheets.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")
@@ -99,7 +102,7 @@ def build(
     choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
     one_pack_for(choice, packs)
     settings = BuildSettings(choice=choice if choice.given() else None, paper=paper, duplex=duplex, back_offset=_pair(back_offset,
-                             "--back-offset"), card_size=size, bleed=bleed,
+                             "--back-offset"), card_size=size, bleed=bleed, safe=safe,
                              only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
                              png_bleed=not no_bleed, booklet=booklet)
     report = Report()
