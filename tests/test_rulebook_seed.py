@@ -120,3 +120,13 @@ def test_a_changed_category_label_reaches_cards_and_rulebook(tmp_path):
     book = pdf_text(book_result.files["rulebook.pdf"])
     assert "Blaumachtage" in cards and "Krankheitstage" not in cards
     assert "Blaumachtage" in book
+
+
+def test_card_grid_lists_every_card_once_by_set_and_group():
+    report = Report()
+    data = check(ROOT / "card_data" / "quartett", report)
+    result = render_pack(data, report, BuildSettings(only=("rulebook",)))
+    assert result is not None, [d.format() for d in report.errors]
+    text = pdf_text(result.files["rulebook.pdf"])
+    for lc in data.cards:
+        assert re.search(rf"(?<![\w-]){re.escape(lc.card.id)}(?![\w-])", text), lc.card.id

@@ -41,7 +41,7 @@ class OptionBlock(Model):
 
 
 class Table(Model):
-    table: Literal["categories", "levels", "cards", "scoring", "special-cards"]
+    table: Literal["categories", "levels", "cards", "card-grid", "scoring", "special-cards"]
     kind: Optional[str] = None
 
 

@@ -54,7 +54,8 @@ class TableMaker:
     # --- entry ----------------------------------------------------------------------------------
     def build(self, block: TableBlock, where: Where) -> list[Flowable]:
         builders = {"categories": self.categories, "levels": self.levels, "cards": self.cards,
-                    "scoring": self.scoring, "special-cards": self.special_cards}
+                    "card-grid": self.card_grid, "scoring": self.scoring,
+                    "special-cards": self.special_cards}
         builder = builders.get(block.table)
         if builder is None:
             self._error(where, f"unknown table '{block.table}'"
@@ -238,6 +239,32 @@ class TableMaker:
         if not cards:
             return self._error(where, f"table cards: the pack has no cards of kind {kind.id}")
         return [self._card_table(kind, cards, texts=False)]
+
+    def card_grid(self, kind: Kind | None, where: Where) -> list[Flowable]:
+        """The cards at a glance: one row per set, one column per group, IDs in the cells
+        (a deck of ranks and suits on half a page instead of three)."""
+        kind = kind or self.pack.kinds[0]
+        cards = self._ordered(self.data.cards_of(kind.id))
+        groups = [g for g in self.pack.groups
+                  if any(g.id in ([lc.card.group] + list(lc.card.groups)) for lc in cards)]
+        if not cards or not groups:
+            return self._error(where, f"table card-grid needs cards of kind {kind.id} with "
+                               "groups")
+        sets: dict[str, list[LoadedCard]] = {}
+        for lc in cards:
+            sets.setdefault(lc.card.set, []).append(lc)
+        at = Where(self.data.pack_file)
+        rows = []
+        for name, members in sets.items():
+            row = [self.cell(name, "cell-strong", at)]
+            for group in groups:
+                ids = [lc.card.id for lc in members
+                       if group.id in ([lc.card.group] + list(lc.card.groups))]
+                row.append(self.cell(", ".join(ids), "cell", at))
+            rows.append(row)
+        header = [self.words["set"]] + [f"{g.symbol} {g.short or g.label}" for g in groups]
+        return [self.grid(header, rows, [1.6] + [1.0] * len(groups),
+                          centred=tuple(range(1, len(groups) + 1)))]
 
     def special_cards(self, kind: Kind | None, where: Where) -> list[Flowable]:
         if kind is None:
