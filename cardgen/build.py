@@ -56,6 +56,10 @@ class PackResult:
 
 def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:
     """Pack folders to work on: the named ones, or all of them."""
+    if not data_dir.is_dir():
+        report.error(str(data_dir), 0, 0, "", "no such folder (give the folder that holds your "
+                     "pack folders with --data)")
+        return []
     available = find_packs(data_dir)
     if not names:
         if not available:
