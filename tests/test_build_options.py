@@ -201,3 +201,21 @@ def test_missing_glyph_and_overflow_point_at_the_card_field(tmp_path):
     assert result.exit_code == 1
     assert f"heroes.yaml:{line}:11: error: " in result.output
     assert "name: the font" in result.output and "U+4E2D" in result.output
+
+
+def test_a_chosen_deck_prints_only_its_cards_with_deck_sheet_and_house_rules(tmp_path):
+    root = Path(__file__).resolve().parent.parent / "card_data"
+    args = ["build", "crazy-hospital", "--data", str(root), "--out", str(tmp_path / "out"),
+            "--jobs", "1", "--only", "printshop", "--only", "rulebook", "--only", "cards",
+            "--preset", "balanced-32", "--seed", "7", "--special", "S2-S4",
+            "--option", "dreieck-des-boesen", "--players", "4"]
+    result = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "crazy-hospital"
+    assert len(pages(folder / "printshop.pdf")) == 2 * (32 + 3)  # fronts and backs
+    sheet = " ".join(p.extract_text() for p in pages(folder / "deck.pdf"))
+    assert "S2" in sheet and "S4" in sheet and "--seed 7" in sheet
+    house = " ".join(p.extract_text() for p in pages(folder / "house-rules.pdf"))
+    full = " ".join(p.extract_text() for p in pages(folder / "rulebook.pdf"))
+    assert "Dreieck des Bösen" in house
+    assert "Mehrfachattacke" in full and len(house) < len(full)
