@@ -22,7 +22,6 @@ from .validate.cards import check_cards
 from .validate.pack import check_pack_refs
 
 
-
 @dataclass
 class BuildSettings:
     paper: str | None = None
@@ -76,6 +75,28 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
             report.error(str(data_dir), 0, 0, name, f"no such pack{did_you_mean(name, list(by_name))}"
                          f"; available: {', '.join(by_name) or 'none'}")
     return chosen
+
+
+def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = None,
+               previous: dict | None = None) -> tuple[Report, PackResult | None]:
+    """One pack, stage by stage; the files stay in memory until `write` (all packs at once).
+
+    load + validate → compose → layout + render. Any error stops the chain before output.
+    """
+    from .compose import Choice, compose
+    report = Report()
+    data = check(folder, report)                                   # load, validate
+    if data is None or report.errors:
+        return report, None
+    if data.pack.id != folder.name:
+        mark = data.pack_raw.value_marks["id"]
+        report.error(data.pack_file, mark.line, mark.col, "", f"id: '{data.pack.id}' must be "
+                     f"the folder's name '{folder.name}'")
+        return report, None
+    deck = compose(data, settings.choice or Choice(), report)      # compose
+    if deck is None or report.errors:
+        return report, None
+    return report, render_pack(data, report, settings, kinds, previous, deck)  # layout, render
 
 
 def check(folder: Path, report: Report) -> PackData | None:

@@ -148,27 +148,10 @@ def finish_if_failed(report, strict: bool) -> None:
 
 
 def build_one(folder: Path, settings, kinds: set[str], previous: dict):
-    """Check and render some outputs of one pack: (folder, report, PackResult | None).
-
-    Runs in a worker process when work is spread over cores, so it takes and returns plain
-    data only.
-    """
-    from ..build import check, render_pack
-    from ..compose import Choice, compose
-    from ..diagnostics import Report
-    report = Report()
-    data = check(folder, report)
-    if data is None or report.errors:
-        return folder, report, None
-    if data.pack.id != folder.name:
-        mark = data.pack_raw.value_marks["id"]
-        report.error(data.pack_file, mark.line, mark.col, "", f"id: '{data.pack.id}' must be "
-                     f"the folder's name '{folder.name}'")
-        return folder, report, None
-    deck = compose(data, settings.choice or Choice(), report)
-    if deck is None or report.errors:
-        return folder, report, None
-    return folder, report, render_pack(data, report, settings, kinds, previous, deck)
+    """One task of the build (runs in a worker process when cores are shared out)."""
+    from ..build import build_pack
+    report, result = build_pack(folder, settings, kinds, previous)
+    return folder, report, result
 
 
 def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int):
