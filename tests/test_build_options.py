@@ -219,3 +219,17 @@ def test_a_chosen_deck_prints_only_its_cards_with_deck_sheet_and_house_rules(tmp
     full = " ".join(p.extract_text() for p in pages(folder / "rulebook.pdf"))
     assert "Dreieck des Bösen" in house
     assert "Mehrfachattacke" in full and len(house) < len(full)
+
+
+def test_check_finds_a_typo_in_a_rule_text(tmp_path):
+    import shutil
+    root = Path(__file__).resolve().parent.parent / "card_data"
+    data = tmp_path / "data"
+    shutil.copytree(root / "quartett", data / "quartett")
+    chapter = sorted((data / "quartett" / "rules").glob("*.yaml"))[0]
+    text = chapter.read_text(encoding="utf-8")
+    assert "{{ pack.title }}" in text
+    chapter.write_text(text.replace("{{ pack.title }}", "{{ pack.titel }}", 1), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--data", str(data)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert f"{chapter.name}:" in result.output and "titel" in result.output

@@ -53,6 +53,8 @@ def check(packs: PacksArgument = None, data: DataOption = None,
             # lay every card out too: text that does not fit and missing glyphs are found
             # by `check`, not only by `build`
             layout_faces(loaded, report, BuildSettings())
+            from ..render.rulebook import check_rules
+            check_rules(loaded, report)
         deck = compose(loaded, choice, report)
         if deck is None:
             continue

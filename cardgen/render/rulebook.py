@@ -66,6 +66,13 @@ def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
     return impose_booklet(pdf, data)
 
 
+def check_rules(data: PackData, report: Report) -> None:
+    """Every rule text through Jinja, markup, glyphs and table names, without laying out pages
+    (for `cardgen check`)."""
+    StoryBuilder(data, report, A4_BOOK.width, A4_BOOK.height, A4_BOOK.body_size, None,
+                 hyphenate=False).story()
+
+
 def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
                     only_options: set[str] | None = None) -> bytes | None:
     """The rulebook on pages of one size (no imposition), or None after diagnostics."""

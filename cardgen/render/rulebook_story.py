@@ -88,11 +88,11 @@ class StoryBuilder:
     """Cover, contents and chapters for one page width; diagnostics go to `report`."""
 
     def __init__(self, data: PackData, report: Report, width: float, frame_height: float,
-                 body_size: float, only_options: set[str] | None):
+                 body_size: float, only_options: set[str] | None, hyphenate: bool = True):
         self.data, self.report, self.width = data, report, width
         self.frame_height = frame_height
         self.pack = data.pack
-        self.styles = make_styles(self.pack.language, body_size)
+        self.styles = make_styles(self.pack.language, body_size, hyphenate)
         self.words = words(self.pack)
         self.texts = TextMaker(data, report)
         self.tables = TableMaker(data, self.texts, self.styles, self.words, width)

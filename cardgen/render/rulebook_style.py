@@ -98,10 +98,12 @@ def hyphenator(language: str):
     return pyphen.Pyphen(lang=HYPHENATION[language], left=3, right=3).iterate
 
 
-def make_styles(language: str, body_size: float = 10.0) -> dict[str, ParagraphStyle]:
-    """Every paragraph style of the rulebook; body text justified and hyphenated."""
+def make_styles(language: str, body_size: float = 10.0,
+                hyphenate: bool = True) -> dict[str, ParagraphStyle]:
+    """Every paragraph style of the rulebook; body text justified and hyphenated (hyphenate=False
+    for checking texts only: loading the dictionary costs half a second)."""
     register_families()
-    hyphen = hyphenator(language)
+    hyphen = hyphenator(language) if hyphenate else None
     s = body_size
     serif, sans = face_name("serif"), face_name("sans")
     base = dict(fontName=serif, fontSize=s, leading=s * 1.38, textColor=INK,
