@@ -233,3 +233,13 @@ def test_check_finds_a_typo_in_a_rule_text(tmp_path):
     result = CliRunner().invoke(app, ["check", "--data", str(data)], catch_exceptions=False)
     assert result.exit_code == 1
     assert f"{chapter.name}:" in result.output and "titel" in result.output
+
+
+def test_card_size_presets_and_print_shop_formats(tmp_path):
+    result = build(tmp_path, "--only", "printshop", "--card-size", "meinspiel")
+    assert result.exit_code == 0, result.output
+    first = pages(tmp_path / "out" / "mini" / "printshop.pdf")[0]
+    assert float(first.mediabox.width) == pytest.approx(65 * PT, abs=0.01)
+    assert float(first.trimbox.left) == pytest.approx(3 * PT, abs=0.01)
+    bad = build(tmp_path / "b", "--card-size", "huge")
+    assert bad.exit_code == 2 and "poker" in bad.output

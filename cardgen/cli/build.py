@@ -16,13 +16,18 @@ from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, Ran
 from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, print_report
 
 
-def _pair(text: Optional[str], what: str) -> Optional[tuple[float, float]]:
+# Print shops' card formats (size WxH, bleed and safe zone in mm), usable as --card-size NAME.
+PRINT_SHOPS = {"meinspiel": {"size": (59, 91), "bleed": 3, "safe": 4}}
+
+
+def _pair(text: Optional[str], what: str,
+          example: str = "1.5,-0.5") -> Optional[tuple[float, float]]:
     if text is None:
         return None
     try:
         x, y = (float(part) for part in text.lower().replace("x", ",").split(","))
     except ValueError:
-        raise typer.BadParameter(f"{text!r} must be two numbers in mm, like 1.5,-0.5",
+        raise typer.BadParameter(f"{text!r} must be two numbers in mm, like {example}",
                                  param_hint=what) from None
     if not all(abs(v) < 2000 for v in (x, y)):
         raise typer.BadParameter(f"{text!r} is not a size in mm", param_hint=what)
@@ -48,7 +53,9 @@ def build(
         "back_offset: [X, Y] in ~/.config/cardgen/settings.yaml).",
         show_default=False)] = None,
     card_size: Annotated[Optional[str], typer.Option(
-        help="Card size WxH in mm, e.g. 63.5x88.9 (default: the pack's)",
+        help="Card size WxH in mm (63.5x88.9), a preset (skat, poker, bridge, tarot, mini) or a "
+        "print shop's format (meinspiel: 59x91, 3 mm bleed, 4 mm safe zone). Default: the "
+        "pack's.",
         show_default=False)] = None,
     bleed: Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
                                                    show_default=False)] = None,
@@ -95,7 +102,14 @@ def build(
         if kind not in OUTPUT_KINDS:
             raise typer.BadParameter(f"{kind!r}; choose from {', '.join(OUTPUT_KINDS)}",
                                      param_hint="--only")
-    size = _pair(card_size, "--card-size")
+    from ..model.pack import CARD_SIZES
+    if card_size in PRINT_SHOPS:  # a print shop's format: its size, bleed and safe zone
+        shop = PRINT_SHOPS[card_size]
+        card_size = "x".join(f"{v:g}" for v in shop["size"])
+        bleed = shop["bleed"] if bleed is None else bleed
+        safe = shop["safe"] if safe is None else safe
+    size = CARD_SIZES.get(card_size or "") or _pair(
+        card_size, "--card-size", "63.5x88.9, or one of " + ", ".join([*CARD_SIZES, *PRINT_SHOPS]))
     if size is not None and not all(10 <= v <= 400 for v in size):
         raise typer.BadParameter(f"{card_size!r}: width and height must be 10–400 mm",
                                  param_hint="--card-size")
