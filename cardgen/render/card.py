@@ -149,8 +149,6 @@ class CardPainter:
         for index, row in enumerate(box.stats):
             top = y + h - index * row_h
             baseline = top - row_h / 2 - size * 0.35
-            if index % 2 == 1 and box.fill not in (None, "none"):
-                pass  # zebra striping comes from a separate rect region if a layout wants it
             canvas.setFont(regular, size)
             canvas.drawString(x, baseline, label_text(row, self.icons))
             pieces = value_pieces(row, self.icons)
