@@ -17,49 +17,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
 from ..model.pack import Pack
+from ..labels import labels_for
 from .fonts import face_name
-
-# Words the engine prints. A pack's `labels` (same keys) win over these.
-WORDS: dict[str, dict[str, str]] = {
-    "de": {"rules": "Spielregeln", "contents": "Inhalt", "page": "Seite", "note": "Hinweis",
-           "example": "Beispiel", "version": "Version", "id": "ID", "name": "Name",
-           "title": "Titel", "group": "Gruppe", "set": "Satz", "points": "Punkte",
-           "penalty": "Minuspunkte", "category": "Kategorie", "meaning": "Bedeutung",
-           "wins": "gewinnt", "wins_high": "höchster Wert gewinnt",
-           "wins_low": "tiefster Wert gewinnt", "common": "gemeinsame Kategorie",
-           "tie_break": "bei Gleichstand", "level": "Stufe", "detail": "Detailwert",
-           "label": "Bedeutung", "by": "von"},
-    "nl": {"rules": "Spelregels", "contents": "Inhoud", "page": "Pagina", "note": "Tip",
-           "example": "Voorbeeld", "version": "Versie", "id": "ID", "name": "Naam",
-           "title": "Titel", "group": "Groep", "set": "Set", "points": "Punten",
-           "penalty": "Strafpunten", "category": "Categorie", "meaning": "Betekenis",
-           "wins": "wint", "wins_high": "hoogste waarde wint", "wins_low": "laagste waarde wint",
-           "common": "gemeenschappelijke categorie", "tie_break": "bij gelijkspel",
-           "level": "Niveau", "detail": "Detailwaarde", "label": "Betekenis", "by": "door"},
-    "en": {"rules": "Rules", "contents": "Contents", "page": "Page", "note": "Note",
-           "example": "Example", "version": "Version", "id": "ID", "name": "Name",
-           "title": "Title", "group": "Group", "set": "Set", "points": "Points",
-           "penalty": "Penalty", "category": "Category", "meaning": "Meaning", "wins": "wins",
-           "wins_high": "highest value wins", "wins_low": "lowest value wins",
-           "common": "common category", "tie_break": "tie-break", "level": "Level",
-           "detail": "Detail value", "label": "Meaning", "by": "by"},
-    "fr": {"rules": "Règles du jeu", "contents": "Sommaire", "page": "Page", "note": "Remarque",
-           "example": "Exemple", "version": "Version", "id": "ID", "name": "Nom",
-           "title": "Titre", "group": "Groupe", "set": "Série", "points": "Points",
-           "penalty": "Pénalité", "category": "Catégorie", "meaning": "Signification",
-           "wins": "gagne", "wins_high": "la valeur la plus haute gagne",
-           "wins_low": "la valeur la plus basse gagne", "common": "catégorie commune",
-           "tie_break": "en cas d’égalité", "level": "Niveau", "detail": "Valeur détaillée",
-           "label": "Signification", "by": "par"},
-    "it": {"rules": "Regole del gioco", "contents": "Indice", "page": "Pagina", "note": "Nota",
-           "example": "Esempio", "version": "Versione", "id": "ID", "name": "Nome",
-           "title": "Titolo", "group": "Gruppo", "set": "Serie", "points": "Punti",
-           "penalty": "Penalità", "category": "Categoria", "meaning": "Significato",
-           "wins": "vince", "wins_high": "vince il valore più alto",
-           "wins_low": "vince il valore più basso", "common": "categoria comune",
-           "tie_break": "in caso di parità", "level": "Livello", "detail": "Valore di dettaglio",
-           "label": "Significato", "by": "di"},
-}
 
 HYPHENATION = {"de": "de_DE", "nl": "nl_NL", "en": "en_US", "fr": "fr", "it": "it_IT"}
 MIN_HYPHENATED = 8  # letters: shorter words are never split
@@ -78,7 +37,7 @@ MUTED = colors.HexColor("#55606b")
 
 def words(pack: Pack) -> dict[str, str]:
     """The engine's words in the pack's language, overridden by the pack's own labels."""
-    return {**WORDS["en"], **WORDS.get(pack.language, {}), **pack.labels}
+    return labels_for(pack.language, pack.labels)
 
 
 @lru_cache(maxsize=None)
