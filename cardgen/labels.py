@@ -5,6 +5,9 @@ from __future__ import annotations
 
 DEFAULTS: dict[str, dict[str, str]] = {
     "de": {
+        "board_glue": "Klebefläche",
+        "board_cut": "hier schneiden",
+        "board_sheet": "Blatt",
         "rules": "Spielregeln",
         "contents": "Inhalt",
         "page": "Seite",
@@ -39,6 +42,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
             "Diese mm als --back-offset X,Y angeben"),
     },
     "nl": {
+        "board_glue": "lijmen",
+        "board_cut": "hier knippen",
+        "board_sheet": "blad",
         "rules": "Spelregels",
         "contents": "Inhoud",
         "page": "Pagina",
@@ -73,6 +79,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
             "die mm op als --back-offset X,Y"),
     },
     "en": {
+        "board_glue": "glue here",
+        "board_cut": "cut here",
+        "board_sheet": "sheet",
         "rules": "Rules",
         "contents": "Contents",
         "page": "Page",
@@ -107,6 +116,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
             "as --back-offset X,Y"),
     },
     "fr": {
+        "board_glue": "coller ici",
+        "board_cut": "couper ici",
+        "board_sheet": "feuille",
         "rules": "Règles du jeu",
         "contents": "Sommaire",
         "page": "Page",
@@ -133,6 +145,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "by": "par",
     },
     "it": {
+        "board_glue": "incollare",
+        "board_cut": "tagliare qui",
+        "board_sheet": "foglio",
         "rules": "Regole del gioco",
         "contents": "Indice",
         "page": "Pagina",

@@ -15,6 +15,7 @@ import io
 from reportlab.lib.colors import HexColor
 
 from ..diagnostics import Report, display_path
+from ..labels import labels_for
 from ..layout.board import LaidBoard, PagePlan, Tile, lay_out_boards, plan_pages
 from ..layout.card import CardFace
 from ..layout.sheet import PAPER
@@ -27,15 +28,6 @@ from .pdf import new_canvas
 
 MM = 72 / 25.4
 MARK = 0.5  # pt
-
-WORDS = {  # what the engine itself prints on tiled sheets; a pack's labels override them
-    "de": {"board_glue": "Klebefläche", "board_cut": "hier schneiden", "board_sheet": "Blatt"},
-    "en": {"board_glue": "glue here", "board_cut": "cut here", "board_sheet": "sheet"},
-    "nl": {"board_glue": "lijmen", "board_cut": "hier knippen", "board_sheet": "blad"},
-    "fr": {"board_glue": "coller ici", "board_cut": "couper ici", "board_sheet": "feuille"},
-    "it": {"board_glue": "incollare", "board_cut": "tagliare qui", "board_sheet": "foglio"},
-}
-
 
 def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | None:
     """The pack's boards.yaml as one PDF; None without boards.yaml, None + diagnostics on errors."""
@@ -79,8 +71,8 @@ def _load(data: PackData, report: Report):
     laid = lay_out_boards(data, report, boards, raw, shown)
     images = ImageStore(data.folder)
     _check_images(laid, images, raw, shown, report)
-    words = {**WORDS.get(data.pack.language, WORDS["en"]),
-             **{k: v for k, v in data.pack.labels.items() if k in WORDS["en"]}}
+    every = labels_for(data.pack.language, data.pack.labels)
+    words = {k: every[k] for k in ("board_glue", "board_cut", "board_sheet")}
     for board in laid:
         for text in (board.title, *words.values()):
             missing = missing_glyphs(text, face_name("sans"))
