@@ -155,3 +155,23 @@ def test_letter_paper_and_png_size():
     from PIL import Image
     image = Image.open(io.BytesIO(result.files[f"png/{data.cards[0].card.id}.png"]))
     assert image.size == (768, 1146)
+
+
+def test_a_shared_back_is_defined_in_every_document_drawn_with_one_painter():
+    """Regression: forms were remembered by id(canvas), and a new canvas can reuse the id of a
+    freed one — its backs then pointed at a form it never defined."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.layout.card import CardFace
+    from cardgen.render.card import CardPainter
+    from cardgen.render.images import ImageStore
+    painter = CardPainter((59, 91), 3, {}, ImageStore(ROOT))
+    back = CardFace("back")
+    for _ in range(40):  # freed canvases make id() reuse likely within a few rounds
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        painter.draw_shared(canvas, back, 10, 10, 3)
+        canvas.showPage()
+        canvas.save()
+        assert buffer.getvalue().startswith(b"%PDF")
+        del canvas

@@ -333,5 +333,5 @@ def test_random_bytes_give_data_or_yaml_error(tmp_path, raw):
     path.write_bytes(raw)
     try:
         load_yaml(path, "r.yaml")
-    except YamlError:
-        pass
+    except YamlError as exc:  # the only way it may fail: a user error with a position
+        assert exc.mark.line >= 1 and exc.mark.col >= 1 and exc.message

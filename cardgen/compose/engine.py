@@ -208,6 +208,27 @@ class _Composer:
     def _deck_word(self) -> str:
         return " / ".join(self.comp.deck_kinds) + " cards"
 
+    def _expand_within(self, flag: str, item: str, allowed: list[str], what: str,
+                       hint: str, detail: str = "") -> Optional[list[str]]:
+        """The IDs one command-line item names, or None (with a diagnostic) when it cannot be
+        read or names cards outside `allowed`: '--cards L1: is a special card (kind K); ...'."""
+        try:
+            ids = expand(item, self.cat)
+        except ItemError as exc:
+            self.error("", f"{flag}: {exc}")
+            return None
+        inside = set(allowed)
+        wrong = [x for x in ids if x not in inside]
+        if wrong:
+            detail = detail or "kind " + ", ".join(sorted({self.cat.kind_of[x] for x in wrong}))
+            plural = {"a special card": "special cards", "not a special card":
+                      "not special cards"}[what]
+            self.error("", f"{flag} {item}: {compress(wrong, self.cat)} "
+                       f"{'is ' + what if len(wrong) == 1 else 'are ' + plural} "
+                       f"({detail}); {hint}")
+            return None
+        return ids
+
     def _deck_ids(self, preset: Optional[Preset]) -> Optional[list[str]]:
         choice = self.choice
         every = self._deck_kind_ids()
@@ -219,21 +240,12 @@ class _Composer:
                 self.error("", "--cards: the list is empty; give card IDs like A1-A4,C1")
                 return None
             for item in items:
-                try:
-                    ids = expand(item, self.cat)
-                except ItemError as exc:
-                    self.error("", f"--cards: {exc}")
+                ids = self._expand_within("--cards", item, every, "a special card",
+                                          "choose special cards with --special")
+                if ids is None:
                     ok = False
-                    continue
-                wrong = [x for x in ids if x not in set(every)]
-                if wrong:
-                    kinds = sorted({self.cat.kind_of[x] for x in wrong})
-                    self.error("", f"--cards {item}: {compress(wrong, self.cat)} "
-                               f"{'is a special card' if len(wrong) == 1 else 'are special cards'}"
-                               f" (kind {', '.join(kinds)}); choose special cards with --special")
-                    ok = False
-                    continue
-                out.extend(ids)
+                else:
+                    out.extend(ids)
             return out if ok else None
         if choice.random is not None:
             return self._random_deck(every)
@@ -325,22 +337,13 @@ class _Composer:
                 else:
                     draws.append(int(item[7:]))
             else:
-                try:
-                    ids = expand(item, self.cat)
-                except ItemError as exc:
-                    self.error("", f"{flag}: {exc}")
+                ids = self._expand_within(
+                    flag, item, every, "not a special card", "choose deck cards with --cards",
+                    "special cards are of kind " + ", ".join(comp.special_kinds))
+                if ids is None:
                     ok = False
-                    continue
-                wrong = [x for x in ids if x not in set(every)]
-                if wrong:
-                    what = "is not a special card" if len(wrong) == 1 else \
-                        "are not special cards"
-                    self.error("", f"{flag} {item}: {compress(wrong, self.cat)} {what}"
-                               f" (special cards are of kind {', '.join(comp.special_kinds)}); "
-                               "choose deck cards with --cards")
-                    ok = False
-                    continue
-                out.extend(ids)
+                else:
+                    out.extend(ids)
         if not ok:
             return None, explicit
         for k in draws:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Optional, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, Strict, Tag
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
@@ -35,3 +35,18 @@ def Pair(item):  # noqa: N802 (reads like a type)
     """Two values written as a YAML list [a, b]: a tuple that accepts a list, items strict."""
     strict_item = Annotated[item, Strict()]
     return Annotated[tuple[strict_item, strict_item], Field(strict=False)]
+
+
+def by_main_key(name: str, members: dict[str, type[BaseModel]], verb: str = "needs"):
+    """A union of models told apart by which main key a mapping has ({p: ...} is a paragraph,
+    {cards: [...]} a need for cards), so an error speaks of that one model only."""
+
+    def which(value: object) -> Optional[str]:
+        if isinstance(value, dict):
+            return next((key for key in members if key in value), None)
+        return next((key for key, cls in members.items() if isinstance(value, cls)), None)
+
+    return Annotated[Union[tuple(Annotated[cls, Tag(key)] for key, cls in members.items())],
+                     Discriminator(which, custom_error_type=f"{name}_kind",
+                                   custom_error_message=f"a {name} {verb} one of the keys "
+                                   + ", ".join(members), custom_error_context={})]

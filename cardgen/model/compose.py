@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import Field, model_validator
 
-from .base import Pair, Model, Slug
+from .base import Model, Pair, Slug, by_main_key
 
 Severity = Literal["error", "warning", "note"]
 PlayerRange = Pair(Annotated[int, Field(ge=1, le=99)])
@@ -69,16 +69,7 @@ _NEEDS = {"deck_size": NeedDeckSize, "cards": NeedCards, "special_cards": NeedSp
           "set": NeedSet, "kind": NeedKind, "players": NeedPlayers}
 
 
-def _need_kind(value: object) -> Optional[str]:
-    if isinstance(value, dict):
-        return next((key for key in _NEEDS if key in value), None)
-    return next((key for key, cls in _NEEDS.items() if isinstance(value, cls)), None)
-
-
-Need = Annotated[Union[tuple(Annotated[cls, Tag(key)] for key, cls in _NEEDS.items())],
-                 Discriminator(_need_kind, custom_error_type="need_kind",
-                               custom_error_message="a need has one of the keys "
-                               + ", ".join(_NEEDS), custom_error_context={})]
+Need = by_main_key("need", _NEEDS, verb="has")
 
 
 class Draw(Model):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, List, Literal, Optional, Union
+from typing import List, Literal, Optional
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field
 
-from .base import Model
+from .base import Model, by_main_key
 
 
 class H2(Model):
@@ -49,18 +49,7 @@ _BLOCKS = {"h2": H2, "p": Paragraph, "list": BulletList, "steps": Steps, "note":
            "example": Example, "option": OptionBlock, "table": Table}
 
 
-def _block_kind(value: object) -> Optional[str]:
-    """Which block a mapping is, by its main key (so errors speak of that block only)."""
-    if isinstance(value, dict):
-        return next((key for key in _BLOCKS if key in value), None)
-    return next((key for key, cls in _BLOCKS.items() if isinstance(value, cls)), None)
-
-
-Block = Annotated[Union[tuple(Annotated[cls, Tag(key)] for key, cls in _BLOCKS.items())],
-                  Discriminator(_block_kind, custom_error_type="block_kind",
-                                custom_error_message="a block needs one of the keys "
-                                + ", ".join(_BLOCKS),
-                                custom_error_context={})]
+Block = by_main_key("block", _BLOCKS)
 
 
 class Chapter(Model):

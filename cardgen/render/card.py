@@ -27,22 +27,24 @@ class CardPainter:
         self.bleed = bleed
         self.icons = icons
         self.images = images
-        self.forms: dict[tuple[int, int, float], str] = {}
 
     def draw_shared(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
         """Draw a face printed many times (a deck's back) as one PDF form, placed each time:
         drawn once per document, so the file stays small and the build fast."""
-        key = (id(canvas), id(face), clip_bleed)
-        if key not in self.forms:
-            name = f"shared{len(self.forms)}"
+        # the forms live on the canvas: a new document must define its own (an id() of a freed
+        # canvas can come back for the next one)
+        forms = canvas.__dict__.setdefault("_cardgen_forms", {})
+        key = (id(face), clip_bleed)
+        if key not in forms:
+            name = f"shared{len(forms)}"
             b = clip_bleed * MM
             canvas.beginForm(name, -b, -b, self.w * MM + b, self.h * MM + b)
             self.draw(canvas, face, 0, 0, clip_bleed)
             canvas.endForm()
-            self.forms[key] = name
+            forms[key] = (name, face)  # keeping the face keeps its id() unique
         canvas.saveState()
         canvas.translate(ox, oy)
-        canvas.doForm(self.forms[key])
+        canvas.doForm(forms[key][0])
         canvas.restoreState()
 
     def draw(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:

@@ -34,10 +34,10 @@ class Marker(Flowable):
         self.chapter_title = chapter
 
     def wrap(self, avail_w, avail_h):
-        return 0, 0
+        return 0, 0  # takes no room ...
 
     def draw(self):
-        pass
+        return None  # ... and draws nothing: the document reads chapter_title as it passes
 
 
 class BottomAligned(Flowable):
