@@ -159,6 +159,16 @@ StatRule = Annotated[Union[SumEquals, LessEqual, Ratio, OrderedByGroup, Equals, 
                      Field(discriminator="rule")]
 
 
+class PlayFacts(Model):
+    """What a box tells a buyer: who can play and for how long (cover, overview, checker)."""
+
+    players: Pair(Annotated[int, Field(ge=1, le=99)]) = Field(
+        description="fewest and most players, [2, 6]")
+    age: Annotated[int, Field(ge=3, le=99)] = Field(description="youngest age the game suits")
+    minutes: Pair(Annotated[int, Field(ge=1, le=600)]) = Field(
+        description="playing time of one game in minutes, [20, 40]")
+
+
 class Pack(Model):
     """The pack's pack.yaml."""
 
@@ -169,6 +179,7 @@ class Pack(Model):
     author: str = ""
     version: str = "1.0"
     description: str = ""
+    play: PlayFacts | None = None
     print: PrintSettings = Field(default_factory=PrintSettings)
     groups: list[Group] = Field(default_factory=list)
     icons: dict[str, str] = Field(default_factory=dict, description="name → glyph for :name:")
