@@ -154,7 +154,7 @@ def _check_image(images: ImageStore, box, lc, report: Report) -> None:
     """A picture must decode completely; below 300 dpi at its printed size it is a warning."""
     mark = lc.mark("image")
     try:
-        px_w, px_h = images.check(box.image)
+        px_w, px_h = images.check(box.image, box.region.w, box.region.h)  # prepared now too
     except ImageProblem as exc:
         report.error(lc.file, mark.line, mark.col, lc.card.id, f"image: {exc}")
         return
