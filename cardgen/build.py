@@ -17,8 +17,9 @@ from .layout.card import CardLayouter, safe_zone_problems
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
 from .output import write_all
-from .render.images import ImageProblem, ImageStore
+from .render.images import ImageStore
 from .validate.cards import check_cards
+from .validate.images import check_face_pictures, check_named_pictures
 from .validate.pack import check_pack_refs
 
 
@@ -106,6 +107,7 @@ def check(folder: Path, report: Report) -> PackData | None:
         return None
     check_pack_refs(data, report)
     check_cards(data, report)
+    check_named_pictures(data, report)
     from .render.boards import check_boards
     check_boards(data, report)
     return data
@@ -130,40 +132,23 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
                                                   safe):
             layouter._layout_error(layouts[name], region, message)
     images = ImageStore(data.folder)
-    checked: set[str] = set()
     printed: list[Printed] = []
     backs = {}
+    faces = []  # (card | None, layout, face): every face, for the picture check
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
+            faces.append((None, layouts[kind.back], backs[kind.id]))
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
-        for box in front.boxes:
-            if box.image and (box.image, box.region.w, box.region.h) not in checked:
-                checked.add((box.image, box.region.w, box.region.h))
-                _check_image(images, box, lc, report)
+        faces.append((lc, layouts[kind.front], front))
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    check_face_pictures(data, faces, report)
     return printed, images, layouter
-
-
-def _check_image(images: ImageStore, box, lc, report: Report) -> None:
-    """A picture must decode completely; below 300 dpi at its printed size it is a warning."""
-    mark = lc.mark("image")
-    try:
-        px_w, px_h = images.check(box.image)
-    except ImageProblem as exc:
-        report.error(lc.file, mark.line, mark.col, lc.card.id, f"image: {exc}")
-        return
-    dpi = min(px_w / (box.region.w / 25.4), px_h / (box.region.h / 25.4))
-    if dpi < 300:
-        report.warning(lc.file, mark.line, mark.col, lc.card.id, f"image: {box.image} prints at "
-                       f"{dpi:.0f} dpi in the {box.region.w:g} x {box.region.h:g} mm "
-                       f"{box.name} region; 300 dpi needs "
-                       f"{round(box.region.w / 25.4 * 300)} x {round(box.region.h / 25.4 * 300)} px")
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:

@@ -23,7 +23,7 @@ from ..load import PackData, read_model
 from ..model.board import BoardFile
 from .card import CardPainter
 from .fonts import face_name, missing_glyphs
-from .images import ImageProblem, ImageStore
+from .images import ImageStore
 from .pdf import new_canvas
 
 MM = 72 / 25.4
@@ -87,17 +87,8 @@ def _load(data: PackData, report: Report):
 
 def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
                   report: Report) -> None:
-    checked: set[str] = set()
-    for board in laid:
-        for box in board.face.boxes:
-            if box.image and box.region.type == "image" and box.image not in checked:
-                checked.add(box.image)
-                try:
-                    images.check(box.image)
-                except ImageProblem as exc:
-                    mark = raw["boards"].value_marks[board.name]
-                    report.error(shown, mark.line, mark.col, f"{board.name}.{box.name}",
-                                 f"image: {exc}")
+    from ..validate.images import check_board_pictures
+    check_board_pictures(images.folder, laid, raw, shown, report)
 
 
 def render_boards(laid: list[LaidBoard], paper: tuple[float, float], icons, images: ImageStore,
