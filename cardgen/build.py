@@ -116,7 +116,12 @@ def check(folder: Path, report: Report) -> PackData | None:
 def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     """Stage 4: every front and back laid out; text fitted; pictures checked."""
     from .render.pdf import Printed
+    from .validate.printing import check_print
+    errors_before = len(report.errors)
+    check_print(data, settings, wanted_outputs(settings), report)
     layouter = CardLayouter(data, report)
+    if len(report.errors) > errors_before:  # every card would fail the same way
+        return [], ImageStore(data.folder), layouter
     card_size = settings.card_size or data.pack.print.size()
     safe = settings.safe if settings.safe is not None else data.pack.print.safe
     used = {k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}
