@@ -16,7 +16,7 @@ from .fingerprint import file_hash, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter, safe_zone_problems
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
-from .output import write_all
+from .output import PackWrite, write_packs
 from .render.images import ImageStore
 from .validate.cards import check_cards
 from .validate.images import check_face_pictures, check_named_pictures
@@ -343,12 +343,24 @@ def _sha(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]) -> list[Path]:
-    """Stage 6: every file of every pack, atomically as one set. (result, keys, previous)."""
-    files: dict[str, bytes] = {}
+def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]):
+    """Stage 6: every file of every pack, atomically per pack folder. (result, keys, previous).
+
+    Returns the PackWrites: each says which files of an earlier build it removed."""
+    packs = []
     for result, keys, previous in results:
-        folder = result.data.folder.name
-        for name, content in result.files.items():
-            files[f"{folder}/{name}"] = content
-        files[f"{folder}/manifest.json"] = manifest(result, keys, previous, out_dir)
-    return write_all(out_dir, files)
+        body = manifest(result, keys, previous, out_dir)
+        files = {**result.files, "manifest.json": body}
+        listed = owned_files(json.loads(body)) | {"manifest.json"}
+        packs.append(PackWrite(result.data.folder.name, files, owned_files(previous) - listed))
+    write_packs(out_dir, packs)
+    return packs
+
+
+def owned_files(manifest_body: dict) -> set[str]:
+    """Every output file a manifest says cardgen wrote (what a later build may remove)."""
+    owned = set(manifest_body.get("outputs") or {})
+    for entry in (manifest_body.get("built") or {}).values():
+        if isinstance(entry, dict):
+            owned.update(n for n in entry.get("files") or [] if isinstance(n, str))
+    return owned
