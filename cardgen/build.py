@@ -18,6 +18,7 @@ from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
 from .output import write_all
 from .render.images import ImageProblem, ImageStore
+from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.pack import check_pack_refs
 
@@ -106,7 +107,6 @@ def check(folder: Path, report: Report) -> PackData | None:
         return None
     check_pack_refs(data, report)
     check_cards(data, report)
-    from .render.boards import check_boards
     check_boards(data, report)
     return data
 

@@ -403,8 +403,11 @@ def _counts_problem(part, cards: list[LoadedCard]) -> Optional[str]:
 
 
 def _field(lc: LoadedCard, key: str):
+    """A card's value of a field, as structure rules compare it (groups: 'zorg+leiding')."""
     if key in ("set", "group", "name", "title"):
         return getattr(lc.card, key)
+    if key == "groups":
+        return "+".join(lc.card.groups)
     return lc.card.extra_fields.get(key)
 
 
