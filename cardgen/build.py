@@ -20,6 +20,7 @@ from .output import write_all
 from .render.images import ImageProblem, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
+from .validate.coverage import check_coverage
 from .validate.pack import check_pack_refs
 
 
@@ -107,6 +108,7 @@ def check(folder: Path, report: Report) -> PackData | None:
         return None
     check_pack_refs(data, report)
     check_cards(data, report)
+    check_coverage(data, report)
     check_boards(data, report)
     return data
 
