@@ -21,6 +21,7 @@ from .render.images import ImageProblem, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.coverage import check_coverage
+from .validate.references import check_references
 from .validate.pack import check_pack_refs
 
 
@@ -106,10 +107,13 @@ def check(folder: Path, report: Report) -> PackData | None:
     data = load_pack(folder, report)
     if data is None:
         return None
-    check_pack_refs(data, report)
-    check_cards(data, report)
-    check_coverage(data, report)
-    check_boards(data, report)
+    checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
+              ("printed fields", check_coverage), ("references in texts", check_references)]
+    if (folder / "boards.yaml").is_file():
+        checks.append(("boards and score sheets", check_boards))
+    for name, run in checks:
+        report.ran_check(name)
+        run(data, report)
     return data
 
 

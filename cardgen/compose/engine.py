@@ -18,7 +18,7 @@ from ..model.compose import (Draw, NeedCards, NeedCount, NeedDeckSize, NeedKind,
 from ..validate.errors import did_you_mean
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import (Choice, Deck, _cards, _copies, _deal_rule, _merged, _noun, _nouns, _range,
-                   _spans)
+                   _spans, _structure_text)
 from .declaration import FILE_NAME, Declared, _Declaration, load_composition
 
 MAX_SEED = 999_999
@@ -145,7 +145,37 @@ class _Composer:
         self._check_rules(deck)
         self._check_pile(deck)
         self._check_octets(deck)
+        self._note_checks(deck)
         return deck
+
+    def _note_checks(self, deck: Deck) -> None:
+        """The composition checks that applied to this deck, for `check --report`."""
+        comp, ran = self.comp, self.report.ran_check
+        if self.declared.raw is not None:
+            ran("composition.yaml names and numbers")
+        if comp.sets_of:
+            ran(f"complete {_noun(comp.sets_of)}s")
+        if comp.structure:
+            counts = " with cards per set" if any(p.counts for p in comp.structure) else ""
+            ran(f"structure {_structure_text(comp)}{counts}")
+        rules = [n.rule or "" for n in comp.needs]
+        if deck.variant is not None:
+            ran(f"variant {deck.variant}: players" + (", special cards" if not
+                                                      comp.variants[deck.variant].special_cards
+                                                      else ""))
+            rules += [n.rule or deck.variant for n in comp.variants[deck.variant].needs]
+        for rule in dict.fromkeys(rules):
+            ran(f"rule {rule}" if rule else "rules of composition.yaml")
+        if comp.deal:
+            ran("deal by players" + (", pile lasts a round" if any(r.draw for r in comp.deal)
+                                     else ""))
+        if comp.rounds is not None:
+            ran("rounds by players" + (", every player starts equally often"
+                                       if comp.rounds.each_starts else ""))
+        if deck.options:
+            ran("options: variants, exclusions, needs")
+        if deck.octets_on:
+            ran("octets reachable")
 
     # resolving the choice --------------------------------------------------------------------
     def _variant(self) -> tuple[Optional[str], bool]:
