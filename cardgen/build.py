@@ -18,8 +18,11 @@ from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
 from .output import PackWrite, write_packs
 from .render.images import ImageStore
+from .validate.boards import check_boards
 from .validate.cards import check_cards
+from .validate.coverage import check_coverage
 from .validate.images import check_face_pictures, check_named_pictures
+from .validate.references import check_references
 from .validate.pack import check_pack_refs
 
 
@@ -105,11 +108,14 @@ def check(folder: Path, report: Report) -> PackData | None:
     data = load_pack(folder, report)
     if data is None:
         return None
-    check_pack_refs(data, report)
-    check_cards(data, report)
-    check_named_pictures(data, report)
-    from .render.boards import check_boards
-    check_boards(data, report)
+    checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
+              ("printed fields", check_coverage), ("references in texts", check_references),
+              ("pictures", check_named_pictures)]
+    if (folder / "boards.yaml").is_file():
+        checks.append(("boards and score sheets", check_boards))
+    for name, run in checks:
+        report.ran_check(name)
+        run(data, report)
     return data
 
 
