@@ -64,6 +64,9 @@ class Kind(Model):
     id: Slug
     label: str
     plural: str = ""
+    short: str = Field("", description="the short word players use for one card of this kind "
+                       "(e.g. 'L-Karte'); cards, boards and rule texts read it as kind.short")
+    short_plural: str = Field("", description="the short word for several cards of this kind")
     id_pattern: str = Field(description="regular expression every card ID of this kind matches")
     front: str = Field(description="layout name of the front")
     back: str = Field(description="layout name of the back")
