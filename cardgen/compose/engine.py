@@ -16,6 +16,7 @@ from ..load import LoadedCard, PackData
 from ..model.compose import (Draw, NeedCards, NeedDeckSize, NeedKind, NeedPlayers, NeedSet,
                              NeedSpecialCards, Preset)
 from ..validate.errors import did_you_mean
+from .card_players import check_card_players
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import Choice, Deck, _copies, _deal_rule, _merged, _noun, _nouns, _range, _cards
 from .declaration import FILE_NAME, Declared, _Declaration, load_composition
@@ -139,6 +140,7 @@ class _Composer:
         self._check_structure(deck)
         self._check_teams(deck)
         self._check_players(deck)
+        check_card_players(deck, self.error, special_explicit or self.choice.cards is not None)
         self._check_variant(deck, special_explicit)
         self._check_options(deck)
         self._check_octets(deck)
