@@ -62,7 +62,7 @@ def build_table(data: PackData, balance: Balance, kinds: list[str],
         for value in category.values:
             if any(c.key == value.key for c in columns):
                 continue
-            columns.append(Column(value.key, value.label, value.wins == "high",
+            columns.append(Column(value.key, _label(category, value), value.wins == "high",
                                   detail_on and value.type == "level" and bool(category.tie_break),
                                   category.common, value.key in same_set))
     cards = [c for c in data.cards if c.kind in kinds] + \
@@ -75,6 +75,15 @@ def build_table(data: PackData, balance: Balance, kinds: list[str],
     table.specials = [i for i, lc in enumerate(cards) if lc.kind not in kinds]
     table.outcome = [_column_outcome(table, c) for c in range(len(columns))]
     return table
+
+
+def _label(category, value) -> str:
+    """The value's label, readable on its own: 'ges' of 'Erfahrung ges / Pos' → 'Erfahrung ges'."""
+    label = value.label
+    if len(category.values) > 1 and (label[:1].islower() or (len(label) <= 3 and
+                                                              not label.isupper())):
+        return f"{category.label.split()[0]} {label}"
+    return label
 
 
 def _value(lc: LoadedCard, column: Column, own: set[str]) -> Optional[tuple]:

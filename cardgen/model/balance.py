@@ -44,8 +44,11 @@ class SuggestRule(Model):
     within: Literal["set", "kind"] = Field(
         "set", description="set: ranked inside each set, between that set's present lowest and "
         "highest value; kind: ranked across the whole kind")
-    range: Optional[Pair(int)] = Field(None, description="the amounts [smallest, largest] "
-                                       "(default: the present ones); penalties are negative")
+    range: Optional[Pair(int)] = Field(None, description="[weakest card's value, strongest "
+                                       "card's value] (default: the present smallest and "
+                                       "largest amount); penalties are negative")
+    ranges: dict[str, Pair(int)] = Field(default_factory=dict, description="set → [weakest, "
+                                         "strongest] for that set (within: set)")
 
 
 class Balance(Model):
