@@ -66,6 +66,10 @@ def _play_json(result: BalanceResult, p: PlayStats) -> dict:
            "lead_changes_mean": _r(mean(p.lead_changes), 1),
            "ended_by_time": p.capped,
            "strongest_hand_wins": _r(p.strongest_won / p.games),
+           "strongest_hand_wins_by_chance": _r(p.chance / p.games),
+           "tables": {name: {"games": g, "strongest_hand_wins": _r(won / g),
+                             "by_chance": _r(chance / g)}
+                      for name, (g, won, chance) in sorted(p.tables.items())},
            "duels_by_players": {str(n): _r(d / g, 1) for n, (g, d) in sorted(p.by_players.items())},
            "strategies": {s: {"seats": p.strategy_seats.get(s, 0), "wins": p.strategy_wins.get(s, 0)}
                           for s in sorted(p.strategy_seats)},
@@ -74,7 +78,7 @@ def _play_json(result: BalanceResult, p: PlayStats) -> dict:
     if p.play == "sets":
         out["sets_laid_per_game"] = {k: _r(v / p.games) for k, v in sorted(p.laid_sets.items())}
         out["octets_laid_per_game"] = {k: _r(v / p.games) for k, v in sorted(p.laid_octets.items())}
-        out["octet_bonus_games"] = {k: p.octet_bonus.get(k, 0) for k in sorted(p.laid_octets)}
+        out["octets_with_bonus"] = {k: p.octet_bonus.get(k, 0) for k in sorted(p.laid_octets)}
         out["points_share"] = _r(points_share(p))
         out["winning_score_mean"] = _r(mean(p.winning_scores), 1)
     return out
@@ -109,7 +113,8 @@ def summary(result: BalanceResult) -> list[str]:
                      f", follows {label} ({rho:+.2f})")
     for p in result.plays:
         lines.append(f"  {p.variant}: {p.games} games, median {median(p.lengths):g} duels, "
-                     f"strongest hand wins {p.strongest_won / p.games:.1%}"
+                     f"strongest hand wins {p.strongest_won / p.games:.1%} "
+                     f"(by chance {p.chance / p.games:.1%})"
                      + (f", card points {points_share(p):.0%} of laid scores"
                         if p.play == "sets" else ""))
     changed = [s for s in result.suggestions if s.old != s.new]

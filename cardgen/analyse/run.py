@@ -32,6 +32,7 @@ class BalanceResult:
     suggestions: list[Suggestion] = field(default_factory=list)
     group_colours: dict[str, str] = field(default_factory=dict)
     group_labels: dict[str, str] = field(default_factory=dict)
+    bonus_groups: set[str] = field(default_factory=set)      # octets that have a bonus
 
 
 def analyse(data: PackData, balance: Balance, composition: Composition, variants: list[str],
@@ -43,6 +44,8 @@ def analyse(data: PackData, balance: Balance, composition: Composition, variants
     result = BalanceResult(data.pack.id, data.pack.title, table, measures, balance, seed,
                            group_colours={g.id: g.colour for g in data.pack.groups},
                            group_labels={g.id: g.short or g.label for g in data.pack.groups})
+    if composition.octets:
+        result.bonus_groups = {g for g, s in composition.octets.score.items() if s.bonus}
     strength = _strength_of_all(table, measures)
     rules = Rules(table.outcome, _ranked(table), tuple(balance.tie_breaks), balance.duel_cap)
     for name in variants:

@@ -22,6 +22,8 @@ from .pdf import new_canvas
 PAGE = (842, 595)          # A4 landscape, in points
 MARGIN = 36
 GREY = HexColor("#9A9A9A")
+STRATEGY_WORDS = {"best": "best category of the front card", "random": "a random category",
+                  "mixed": "mixed tables"}
 INK = HexColor("#222222")
 
 
@@ -150,13 +152,19 @@ def _scatter(d: Drawing, result: BalanceResult, box) -> None:
         _text(d, x0 + v * w, y0 - 10, f"{v:.2f}", 6, anchor="middle")
     for p in range(0, top + 1):
         _text(d, x0 - 4, y0 + p / top * h - 2, str(p), 6, anchor="end")
+    rows: dict[int, list[int]] = {}
     for k, i in enumerate(t.deck):
         if points[k] is None:
             continue
+        rows.setdefault(points[k], []).append(k)
         x, y = x0 + m.strength[k] * w, y0 + points[k] / top * h
         d.add(Circle(x, y, 3, fillColor=_group_colour(result, i), strokeColor=INK,
                      strokeWidth=0.3))
-        _text(d, x + 4, y + 2, t.ids[i], 5)
+    for value, members in rows.items():      # name the weakest and strongest of each value
+        ends = sorted(members, key=lambda k: m.strength[k])
+        for k, anchor, dx in ((ends[0], "end", -5), (ends[-1], "start", 5)):
+            _text(d, x0 + m.strength[k] * w + dx, y0 + value / top * h - 2,
+                  t.ids[t.deck[k]], 6, anchor=anchor)
 
 
 def _matrix(d: Drawing, result: BalanceResult, box) -> None:
@@ -168,8 +176,8 @@ def _matrix(d: Drawing, result: BalanceResult, box) -> None:
     _text(d, x0, top + 10, "rank correlation of the categories (|ρ| > "
           f"{result.balance.redundant_above:g} framed)", 9, bold=True)
     for r in range(n):
-        _text(d, left - 3, top - (r + 0.5) * cell - 2, t.columns[m.columns[r]].label, 5,
-              anchor="end")
+        _text(d, left - 3, top - (r + 0.5) * cell - 2,
+              f"{t.columns[m.columns[r]].label}  {r + 1}", 5, anchor="end")
         for c in range(n):
             rho = m.correlation[r][c]
             value = None if rho is None else (rho + 1) / 2
@@ -216,17 +224,23 @@ def _histogram(d: Drawing, play, box) -> None:
 
 def _play_lines(d: Drawing, result: BalanceResult, play, x: float, y: float) -> None:
     lines = [f"ended by the agreed time (cap of {result.balance.duel_cap} duels): {play.capped}",
-             f"strongest starting hand wins {play.strongest_won / play.games:.1%}",
-             "wins per seat: " + ", ".join(
-                 f"{s} {play.strategy_wins.get(s, 0) / max(1, play.strategy_seats[s]):.1%}"
-                 for s in sorted(play.strategy_seats))]
+             f"strongest starting hand wins {play.strongest_won / play.games:.1%} "
+             f"(by chance alone {play.chance / play.games:.1%})"]
+    for name, (games, won, chance) in sorted(play.tables.items()):
+        lines.append(f"  {STRATEGY_WORDS.get(name, name)}: strongest hand wins {won / games:.1%}"
+                     f" (chance {chance / games:.1%})")
+    lines.append("mixed tables, games won per seat: " + ", ".join(
+        f"{STRATEGY_WORDS.get(s, s)} {play.strategy_wins.get(s, 0) / max(1, n):.1%}"
+        for s, n in sorted(play.strategy_seats.items())))
     if play.play == "sets":
         lines.append(f"card points: {points_share(play):.0%} of the laid sets' score")
         lines.append("sets per game: " + ", ".join(
             f"{k} {v / play.games:.2f}" for k, v in sorted(play.laid_sets.items())))
         for group, count in sorted(play.laid_octets.items()):
+            bonus = play.octet_bonus.get(group, 0)
             lines.append(f"octet {result.group_labels.get(group, group)}: {count / play.games:.2f}"
-                         f" per game, bonus {play.octet_bonus.get(group, 0)} times")
+                         f" per game" + (f", with the bonus {bonus / count:.0%} of them"
+                                         if group in result.bonus_groups else ", no bonus"))
     for line in lines:
         _text(d, x, y, line, 7)
         y -= 10
