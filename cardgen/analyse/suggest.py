@@ -21,9 +21,9 @@ from .table import Table
 @dataclass(frozen=True)
 class Suggestion:
     card: str
-    field: str
-    old: int | None
-    new: int
+    field: str                   # a card field (points, penalty) or "stats.<key>"
+    old: int | float | None
+    new: int | float
     file: str
     line: int
     col: int
@@ -74,7 +74,7 @@ def _spread(table: Table, rule: SuggestRule, members: list[int], score: dict[int
     return out
 
 
-_NUMBER = re.compile(r"[-+]?\d+")
+_NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
 
 
 def edited_texts(suggestions: list[Suggestion]) -> tuple[dict[str, tuple[str, str]], list]:
@@ -95,10 +95,12 @@ def edited_texts(suggestions: list[Suggestion]) -> tuple[dict[str, tuple[str, st
             line = lines[s.line - 1]
             start = s.col - 1
             found = _NUMBER.match(line, start)
-            if found is None or int(found.group()) != s.old:
+            if found is None or float(found.group()) != s.old:
                 raise ValueError(f"{file}:{s.line}:{s.col}: {s.card} {s.field} is not where "
                                  "the file was read")
-            lines[s.line - 1] = line[:start] + str(s.new) + line[found.end():]
+            decimals = len(found.group(1) or ".") - 1   # 489.0 stays written with one decimal
+            text = f"{s.new:.{decimals}f}" if decimals else str(s.new)
+            lines[s.line - 1] = line[:start] + text + line[found.end():]
         out[file] = (old, "".join(lines))
     return out, missing
 
