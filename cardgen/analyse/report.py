@@ -12,6 +12,11 @@ from .run import BalanceResult
 from .simulate import PlayStats
 
 
+def rho_text(value) -> str:
+    """A rank correlation for people: +0.55, or 'n/a' when one side does not vary."""
+    return "n/a" if value is None else f"{value:+.2f}"
+
+
 def _r(value, digits: int = 3):
     return None if value is None else round(value, digits)
 
@@ -105,12 +110,14 @@ def summary(result: BalanceResult) -> list[str]:
              "  redundant: " + (", ".join(f"{columns[a].label} ~ {columns[b].label} "
                                          f"({rho:.2f})" for a, b, rho in m.redundant) or "none")]
     if m.points:
-        within = ", ".join(f"{k} {v:+.2f}" for k, v in m.points["within_set"].items())
-        lines.append(f"  points ~ strength {m.points['strength']:+.2f}; within sets: {within}")
-    if m.specials.get("penalty_strength") is not None:
+        within = ", ".join(f"{k} {rho_text(v)}" for k, v in m.points["within_set"].items())
+        lines.append(f"  points ~ strength {rho_text(m.points['strength'])}; within sets: "
+                     f"{within or 'n/a'}")
+    if m.specials.get("penalty_follows"):
         label, rho = m.specials["penalty_follows"]
-        lines.append(f"  special cards: penalty ~ strength {m.specials['penalty_strength']:+.2f}"
-                     f", follows {label} ({rho:+.2f})")
+        lines.append(f"  special cards: penalty ~ strength "
+                     f"{rho_text(m.specials['penalty_strength'])}, follows {label} "
+                     f"({rho_text(rho)})")
     for p in result.plays:
         lines.append(f"  {p.variant}: {p.games} games, median {median(p.lengths):g} duels, "
                      f"strongest hand wins {p.strongest_won / p.games:.1%} "

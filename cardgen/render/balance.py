@@ -14,7 +14,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 from reportlab.lib.colors import Color, HexColor
 
-from ..analyse.report import points_share, summary
+from ..analyse.report import points_share, rho_text, summary
 from ..analyse.run import BalanceResult
 from .fonts import face_name
 from .pdf import new_canvas
@@ -146,7 +146,7 @@ def _scatter(d: Drawing, result: BalanceResult, box) -> None:
     points = [t.cards[i].card.points for i in t.deck]
     top = max(p for p in points if p is not None) or 1
     _text(d, x0, y0 + h + 10, f"points (up) against strength (right); ρ "
-          f"{m.points['strength']:+.2f}", 9, bold=True)
+          f"{rho_text(m.points['strength'])}", 9, bold=True)
     d.add(Rect(x0, y0, w, h, fillColor=None, strokeColor=GREY, strokeWidth=0.5))
     for v in (0.25, 0.5, 0.75):
         _text(d, x0 + v * w, y0 - 10, f"{v:.2f}", 6, anchor="middle")
