@@ -12,7 +12,7 @@ cards left in hand (a special card's penalty instead).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model.compose import OctetScore
@@ -31,6 +31,11 @@ class SetRules:
     set_score: int
     octet_size: int = 0                  # 0: no octets
     octet_score: dict[str, OctetScore] | None = None
+    member: dict[str, list[bool]] = field(default_factory=dict)   # group → per card: counts for it
+
+    def __post_init__(self):
+        for group in self.octet_score or {}:
+            self.member[group] = [group in groups for groups in self.groups_of]
 
 
 @dataclass
@@ -57,6 +62,7 @@ class SetsGame(DuelGame):
                 self.left[name] = self.left.get(name, 0) + 1
         self.deadline: Optional[int] = None
         self.looked: set[int] = set()        # players who looked through their whole stack
+        self.open = self._still_open()
 
     def _names(self, card: int) -> list[str]:
         s = self.sets
@@ -64,13 +70,13 @@ class SetsGame(DuelGame):
         return names + ["group:" + g for g in s.groups_of[card]] if s.octet_size else names
 
     def play(self) -> None:
-        while len(self.alive) > 1 and self.duels < self.rules.cap and self.possible() and (
+        while len(self.alive) > 1 and self.duels < self.rules.cap and self.open and (
                 self.deadline is None or self.duels < self.deadline):
             self.turn()
         for player in range(len(self.hands)):
             self.lay(player)
 
-    def possible(self) -> bool:
+    def _still_open(self) -> bool:
         """Some set or octet can still be completed from the cards not laid."""
         s = self.sets
         return any(n >= (s.sets_of if name.startswith("set:") else s.octet_size)
@@ -93,7 +99,7 @@ class SetsGame(DuelGame):
         something, so only their sets and groups are looked at (the simulation's hot spot)."""
         s = self.sets
         if player in self.looked and new:
-            if not any(s.set_of[c] is not None for c in new):
+            if not self._completes(player, new):
                 return
             groups = sorted({g for c in new for g in s.groups_of[c]} & set(s.octet_score or {}))
             names = {s.set_of[c] for c in new}
@@ -118,6 +124,20 @@ class SetsGame(DuelGame):
         if used:
             self.hands[player] = type(self.hands[player])(c for c in hand if c not in used)
 
+    def _completes(self, player: int, new: tuple) -> bool:
+        """Whether a card just taken completes a set or an octet (counted at C speed)."""
+        s = self.sets
+        sets_in_hand = list(map(s.set_of.__getitem__, self.hands[player]))
+        for card in new:
+            if s.set_of[card] is None:
+                continue
+            if sets_in_hand.count(s.set_of[card]) >= s.sets_of:
+                return True
+            for group in s.groups_of[card] if s.octet_size else ():
+                if sum(map(s.member[group].__getitem__, self.hands[player])) >= s.octet_size:
+                    return True
+        return False
+
     def _lay_octet(self, player: int, group: str, cards: list[int], used: set[int]) -> None:
         """The octet with the most different sets: one card of each set first, then the rest."""
         s = self.sets
@@ -135,6 +155,7 @@ class SetsGame(DuelGame):
         for card in laid.cards:
             for name in self._names(card):
                 self.left[name] -= 1
+        self.open = self._still_open()
 
     def _pts(self, cards: list[int]) -> int:
         return sum(self.sets.points[c] for c in cards)
