@@ -80,9 +80,10 @@ def build_table(data: PackData, balance: Balance, kinds: list[str],
 def _label(category, value) -> str:
     """The value's label, readable on its own: 'ges' of 'Erfahrung ges / Pos' → 'Erfahrung ges'."""
     label = value.label
-    if len(category.values) > 1 and (label[:1].islower() or (len(label) <= 3 and
-                                                              not label.isupper())):
-        return f"{category.label.split()[0]} {label}"
+    first = category.label.split()[0]
+    if len(category.values) > 1 and first != label and (
+            label[:1].islower() or (len(label) <= 3 and not label.isupper())):
+        return f"{first} {label}"
     return label
 
 

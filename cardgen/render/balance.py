@@ -162,7 +162,7 @@ def _scatter(d: Drawing, result: BalanceResult, box) -> None:
                      strokeWidth=0.3))
     for value, members in rows.items():      # name the weakest and strongest of each value
         ends = sorted(members, key=lambda k: m.strength[k])
-        for k, anchor, dx in ((ends[0], "end", -5), (ends[-1], "start", 5)):
+        for k, anchor, dx in ((ends[0], "end", -5), (ends[-1], "start", 5))[:len(ends)]:
             _text(d, x0 + m.strength[k] * w + dx, y0 + value / top * h - 2,
                   t.ids[t.deck[k]], 6, anchor=anchor)
 
