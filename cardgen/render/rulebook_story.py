@@ -19,6 +19,7 @@ from ..model import rules as m
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
                              make_styles, words)
+from .rulebook_figures import FigureMaker
 from .rulebook_tables import TableMaker
 from .rulebook_text import ChapterSource, TextMaker, Where
 from .text import parse
@@ -96,6 +97,7 @@ class StoryBuilder:
         self.words = words(self.pack)
         self.texts = TextMaker(data, report)
         self.tables = TableMaker(data, self.texts, self.styles, self.words, width)
+        self.figures = FigureMaker(data, self.texts, self.styles, width, frame_height)
         self.only = only_options
         self.body_size = body_size
 
@@ -246,8 +248,43 @@ class StoryBuilder:
             made = self.tables.build(block, source.where(index, "table"))
             if not made:
                 return []
-            return [Spacer(1, self.body_size * 0.3)] + made + [Spacer(1, self.body_size * 0.6)]
+            caption = self.figures.caption(block.caption, source.where(index, "caption")) \
+                if block.caption else [Spacer(1, self.body_size * 0.6)]
+            return [Spacer(1, self.body_size * 0.3)] + made + caption
+        if isinstance(block, (m.Components, m.Anatomy, m.Setup)):
+            key = next(k for k in ("components", "anatomy", "setup") if hasattr(block, k))
+            return self.figures.build(block, source.where(index, key))
+        if isinstance(block, m.Turn):
+            return self._turn(block, index, source)
         return []
+
+    def _turn(self, block: m.Turn, index: int, source: ChapterSource) -> list[Flowable]:
+        """A turn in short: a title bar and numbered steps in a framed box."""
+        title = self.texts.rule(block.turn, "sans-bold", source.where(index, "turn"))
+        steps = [self.texts.rule(text, "sans", source.where(index, "steps", item))
+                 for item, text in enumerate(block.steps)]
+        if title is None or None in steps:
+            return []
+        size = self.body_size
+        rows = [[Paragraph(title, self.styles["turn-title"])]]
+        rows += [[Paragraph(f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">'
+                            f'{number}</font>\u00a0\u00a0{step}', self.styles["turn-step"])]
+                 for number, step in enumerate(steps, start=1)]
+        table = Table(rows, colWidths=[self.width], hAlign="LEFT", spaceBefore=size * 0.5,
+                      spaceAfter=size * 0.9)
+        table.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("BOX", (0, 0), (-1, -1), 1.2, ACCENT),
+            ("BACKGROUND", (0, 1), (-1, -1), NOTE_BG),
+            ("LEFTPADDING", (0, 0), (-1, -1), size * 0.9),
+            ("RIGHTPADDING", (0, 0), (-1, -1), size * 0.9),
+            ("TOPPADDING", (0, 0), (-1, -1), size * 0.25),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
+            ("TOPPADDING", (0, 0), (-1, 0), size * 0.45),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), size * 0.45),
+            ("TOPPADDING", (0, 1), (-1, 1), size * 0.6),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), size * 0.7),
+            ("FONTNAME", (0, 0), (-1, -1), face_name("sans"))]))
+        return [table]
 
     def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:
         key = "list" if isinstance(block, m.BulletList) else "steps"
