@@ -272,19 +272,26 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
                                                previous):
         from .render.rulebook import rulebook_pdf
-        book = rulebook_pdf(whole, report, booklet=settings.booklet)
+        book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
         if book is not None and data.chapters:
             result.add("rulebook", "rulebook.pdf", book)
         if chosen and data.chapters:
-            house = rulebook_pdf(whole, report, booklet=settings.booklet,
-                                 only_options=set(deck.options))
+            from .render.deck_sheet import house_of
+            house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
+                                 house=house_of(deck, data))
             if house is not None:
                 result.add("rulebook", "house-rules.pdf", house)
     if chosen and "cards" in wanted:
-        from .compose import deck_sheet_pdf
+        from .render.deck_sheet import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
+    if "contact" in wanted:
+        from .render.deck_sheet import contact_sheet, page_pngs
+        contact = contact_sheet(whole, paper)
+        result.add("contact", "contact.pdf", contact)
+        for name, png in page_pngs(contact, "contact").items():
+            result.add("contact", name, png)
     if "boards" in wanted and not _unchanged(result, "boards", result.content["boards"],
                                              previous):
         from .render.boards import boards_pdf

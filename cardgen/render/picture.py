@@ -29,6 +29,7 @@ class Placed:
     x: float
     y: float
     scale: float
+    angle: float = 0.0  # degrees, about the card's centre (a fan of cards on a cover)
 
     @property
     def width(self) -> float:
@@ -43,6 +44,13 @@ def draw_placed(canvas, placed: Placed) -> None:
     """The face with a soft shadow and a hairline edge (a white card on white paper)."""
     w, h = placed.width, placed.height
     radius = min(w, h) * 0.045
+    if placed.angle:
+        canvas.saveState()
+        canvas.translate(placed.x + w / 2, placed.y + h / 2)
+        canvas.rotate(placed.angle)
+        draw_placed(canvas, Placed(placed.painter, placed.face, -w / 2, -h / 2, placed.scale))
+        canvas.restoreState()
+        return
     canvas.saveState()
     canvas.setFillColor(SHADOW)
     canvas.roundRect(placed.x + 0.7, placed.y - 0.9, w, h, radius, stroke=0, fill=1)

@@ -102,6 +102,32 @@ class FigureMaker:
             return []
         return [Spacer(1, 4), KeepTogether([picture] + caption)]
 
+    # --- cover ---------------------------------------------------------------------------------
+    def cover_fan(self, height: float, count: int = 5) -> Flowable | None:
+        """A fan of the game's own cards for the cover: taken in turn from each kind."""
+        kinds = [self._cards(k.id) for k in self.data.pack.kinds]
+        kinds = [spread(cards, count) for cards in kinds if cards]
+        chosen = []
+        while len(chosen) < count and any(kinds):
+            for cards in kinds:
+                if cards and len(chosen) < count:
+                    chosen.append(cards.pop(0))
+        faces = [f for f in (self.book.front(lc) for lc in chosen) if f is not None]
+        if not faces:
+            return None
+        painter = self.painter()
+        card_h = height * 0.84
+        scale = card_h / (painter.h * MM)
+        card_w = painter.w * MM * scale
+        step = card_w * 0.62
+        span = card_w + step * (len(faces) - 1)
+        x0 = (self.width - span) / 2
+        middle = (len(faces) - 1) / 2
+        placed = [Placed(painter, face, x0 + i * step,
+                         height - card_h - abs(i - middle) * height * 0.035, scale,
+                         angle=(middle - i) * 7.0) for i, face in enumerate(faces)]
+        return Picture(self.width, height, placed)
+
     # --- components ----------------------------------------------------------------------------
     def components(self, block: m.Components, where: Where) -> Flowable | None:
         """Rows of groups: a few real cards of each kind with the count, then the boards."""
@@ -145,7 +171,8 @@ class FigureMaker:
             scales = [height / (p.h * MM) for p, _ in faces]
             widths = [p.w * MM * s for (p, _), s in zip(faces, scales)]
             natural = sum(widths) + GAP * (len(widths) - 1)
-            room = self.width  # a group wider than the page overlaps its cards
+            # one group spreads its cards; several fan theirs so that two share a row
+            room = self.width if len(groups) == 1 else self.width * 0.45
             step = 1.0 if natural <= room or len(widths) == 1 else \
                 (room - widths[-1]) / max(1e-6, natural - widths[-1])
             span = widths[-1] + (natural - widths[-1]) * max(0.35, step)

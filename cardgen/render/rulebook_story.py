@@ -89,7 +89,8 @@ class StoryBuilder:
     """Cover, contents and chapters for one page width; diagnostics go to `report`."""
 
     def __init__(self, data: PackData, report: Report, width: float, frame_height: float,
-                 body_size: float, only_options: set[str] | None, hyphenate: bool = True):
+                 body_size: float, only_options: set[str] | None, hyphenate: bool = True,
+                 house=None, cover_height: float | None = None, back_cover: bool = False):
         self.data, self.report, self.width = data, report, width
         self.frame_height = frame_height
         self.pack = data.pack
@@ -97,7 +98,10 @@ class StoryBuilder:
         self.words = words(self.pack)
         self.texts = TextMaker(data, report)
         self.tables = TableMaker(data, self.texts, self.styles, self.words, width)
-        self.figures = FigureMaker(data, self.texts, self.styles, width, frame_height)
+        self.house, self.cover_height, self.back = house, cover_height, back_cover
+        chosen = set(house.cards) if house is not None else None
+        self.figures = FigureMaker(data, self.texts, self.styles, width, frame_height, chosen)
+        self.tables.chosen = chosen
         self.only = only_options
         self.body_size = body_size
 
@@ -107,10 +111,14 @@ class StoryBuilder:
         flow += [Marker(self.words["contents"]),
                  Paragraph(self._word("contents", "sans-bold"), self.styles["toc-title"]),
                  self.contents(), PageBreak()]
-        for number, (shown, chapter) in enumerate(self.data.chapters, start=1):
-            flow += self.chapter(number, shown, chapter)
+        number = 0
+        for shown, chapter in self.data.chapters:
+            made = self.chapter(number + 1, shown, chapter)
+            if made:  # house rules leave out a chapter with nothing left in it
+                number += 1
+                flow += made
         self._unused_options()
-        return flow
+        return flow + (self.back_cover() if self.back else [])
 
     def _word(self, key: str, family: str, upper: bool = False) -> str:
         """An engine word (or the pack's label for it) as markup."""
@@ -128,16 +136,41 @@ class StoryBuilder:
         where = Where(self.data.pack_file, mark.line, mark.col, "", key)
         return self.texts.markup(str(getattr(self.pack, key)), family, where, also) or ""
 
+    def play_facts(self) -> str:
+        """'2–10 Spieler · ab 6 Jahren · 15–30 Minuten' (empty without play: in pack.yaml)."""
+        play = self.pack.play
+        if play is None:
+            return ""
+        w = self.words
+
+        def span(pair) -> str:
+            low, high = pair
+            return f"{low}" if low == high else f"{low}–{high}"
+        return "  ·  ".join([
+            f"{span(play.players)} {w['players']}", w["age"].format(age=play.age),
+            f"{span(play.minutes)} {w['minutes']}"])
+
     def cover(self) -> list[Flowable]:
         s = self.styles
-        title = [Paragraph(self._word("rules", "sans-bold", upper=True), s["kicker"]),
+        kicker = "house_rules" if self.house is not None else "rules"
+        title = [Paragraph(self._word(kicker, "sans-bold", upper=True), s["kicker"]),
                  Paragraph(self._pack_text("title", "sans-bold", also=("sans",)),  # + header
                            s["cover-title"])]
         if self.pack.subtitle:
             title.append(Paragraph(self._pack_text("subtitle", "serif-italic"),
                                    s["cover-subtitle"]))
-        flow: list[Flowable] = [BottomAligned(title), FrameBreak()]
-        if self.pack.description:
+        facts = self.play_facts()
+        if facts:
+            title.append(Paragraph(self._markup(facts, "sans-bold"), s["cover-facts"]))
+        flow: list[Flowable] = []
+        if self.cover_height:
+            fan = self.figures.cover_fan(self.cover_height * 0.5)
+            if fan is not None:
+                flow.append(fan)
+        flow += [BottomAligned(title), FrameBreak()]
+        if self.house is not None:
+            flow += self._house_lines()
+        elif self.pack.description:
             flow.append(Paragraph(self._pack_text("description", "serif"), s["cover-text"]))
         meta = f"{self._word('version', 'sans')} {self._pack_text('version', 'sans')}"
         if self.pack.author:
@@ -148,6 +181,34 @@ class StoryBuilder:
             where = self.tables.pack_where("groups", index, group.id)
             self.texts.markup(group.symbol, "sans-bold", where)
         return flow
+
+    def _markup(self, text: str, family: str) -> str:
+        """Engine-made text (numbers and labels) as markup; glyph problems at pack.yaml."""
+        return self.texts.markup(text, family, Where(self.data.pack_file, 0, 0, "", "play")) \
+            or ""
+
+    def _house_lines(self) -> list[Flowable]:
+        """The chosen game on the cover of house rules: deck, variant, options."""
+        out = []
+        for label, value in self.house.lines:
+            markup = f"<b>{self._markup(label, 'serif-bold')}:</b> {self._markup(value, 'serif')}"
+            out.append(Paragraph(markup, self.styles["cover-text"]))
+        return out
+
+    def back_cover(self) -> list[Flowable]:
+        """The booklet's last page: what the game is, for whom, and who made it."""
+        s = self.styles
+        flow: list[Flowable] = [NextPageTemplate("back"), PageBreak(),
+                                Paragraph(self._pack_text("title", "sans-bold"), s["back-title"])]
+        facts = self.play_facts()
+        if facts:
+            flow.append(Paragraph(self._markup(facts, "sans-bold"), s["back-facts"]))
+        if self.pack.description:
+            flow.append(Paragraph(self._pack_text("description", "serif"), s["back-text"]))
+        meta = f"{self._word('version', 'sans')} {self._pack_text('version', 'sans')}"
+        if self.pack.author:
+            meta += f"   ·   {self._pack_text('author', 'sans')}"
+        return flow + [BottomAligned([Paragraph(meta, s["back-meta"])])]
 
     def contents(self) -> TableOfContents:
         style = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -174,11 +235,15 @@ class StoryBuilder:
             heading(numbered, self.styles["h1"], 0, f"ch{number}", f"{number}  {plain}",
                     f"{number}\u00a0\u00a0{markup or ''}", chapter=True),
             rule]
+        facts = self.play_facts() if number == 1 else ""
+        if facts:  # the short overview says who can play and for how long
+            flow.append(Paragraph(self._markup(facts, "sans-bold"), self.styles["overview"]))
         kept = self._kept_blocks(chapter)
+        made = []
         for index, block in enumerate(chapter.blocks):
             if index in kept:
-                flow += self.block(block, index, source, f"ch{number}-{index}")
-        return flow
+                made += self.block(block, index, source, f"ch{number}-{index}")
+        return flow + made if made else []
 
     def _kept_blocks(self, chapter: m.Chapter) -> set[int]:
         """Indices of the blocks to print: all, or without the options left out (and the
@@ -187,19 +252,37 @@ class StoryBuilder:
         if self.only is None:
             return set(range(len(blocks)))
         kept, dropping = set(), False
+        variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
             elif not (dropping and isinstance(block, CONTINUATION)):
                 dropping = False
+            if isinstance(block, m.Turn) and variant and block.variant not in (None, variant):
+                continue
             if not dropping:
                 kept.add(index)
+        kept -= self._sections_without_options(blocks, kept)
         for index in sorted(kept):
             if isinstance(blocks[index], m.H2):
                 following = [i for i in sorted(kept) if i > index]
                 if not following or isinstance(blocks[following[0]], m.H2):
                     kept.discard(index)
         return kept
+
+    @staticmethod
+    def _sections_without_options(blocks, kept: set[int]) -> set[int]:
+        """Blocks of sections (an h2 and what follows) that held options and keep none of
+        them: their heading and text would introduce nothing."""
+        dropped, section = set(), []
+        for index, block in enumerate(list(blocks) + [m.H2(h2="")]):
+            if isinstance(block, m.H2):
+                options = [i for i in section if isinstance(blocks[i], m.OptionBlock)]
+                if options and not any(i in kept for i in options):
+                    dropped.update(section)
+                section = []
+            section.append(index)
+        return dropped
 
     def _unused_options(self) -> None:
         if not self.only:
