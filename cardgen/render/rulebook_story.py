@@ -6,7 +6,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
-from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
+from reportlab.platypus import (CondPageBreak, FrameBreak, KeepTogether, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
@@ -44,9 +44,13 @@ class Marker(Flowable):
 class BottomAligned(Flowable):
     """Flowables set at the bottom of the space left in their frame (cover title, imprint)."""
 
-    def __init__(self, flowables: list[Flowable]):
+    def __init__(self, flowables: list[Flowable], filler=None, most: float = 0.0):
+        """filler(height) → a flowable drawn at the top of the space left above (the cover's
+        fan of cards), at most `most` points high; left out when less than a third of that
+        is free."""
         super().__init__()
         self.flowables = flowables
+        self.filler, self.most = filler, most
         self.sizes: list[tuple[float, float]] = []
 
     def wrap(self, avail_w, avail_h):
@@ -60,6 +64,12 @@ class BottomAligned(Flowable):
 
     def draw(self):
         y = self._content()
+        free = self.height - y - self.most * 0.08
+        if self.filler is not None and free >= self.most / 3:
+            top = self.filler(min(free, self.most))
+            if top is not None:
+                _, top_h = top.wrap(self.width, free)
+                top.drawOn(self.canv, 0, self.height - top_h)
         for f, (_, h) in zip(self.flowables, self.sizes):
             y -= f.getSpaceBefore() + h
             f.drawOn(self.canv, 0, y)
@@ -162,12 +172,8 @@ class StoryBuilder:
         facts = self.play_facts()
         if facts:
             title.append(Paragraph(self._markup(facts, "sans-bold"), s["cover-facts"]))
-        flow: list[Flowable] = []
-        if self.cover_height:
-            fan = self.figures.cover_fan(self.cover_height * 0.5)
-            if fan is not None:
-                flow.append(fan)
-        flow += [BottomAligned(title), FrameBreak()]
+        flow: list[Flowable] = [BottomAligned(title, self.figures.cover_fan,
+                                              (self.cover_height or 0) * 0.55), FrameBreak()]
         if self.house is not None:
             flow += self._house_lines()
         elif self.pack.description:
@@ -380,9 +386,11 @@ class StoryBuilder:
             return []
         size = self.body_size
         if key == "list":
-            return [ListFlowable(items, bulletType="bullet", start="•", leftIndent=size * 1.4,
-                                 bulletFontName=face_name("serif"), bulletFontSize=size,
-                                 bulletColor=ACCENT, spaceAfter=size * 0.4)]
+            made = ListFlowable(items, bulletType="bullet", start="•", leftIndent=size * 1.4,
+                                bulletFontName=face_name("serif"), bulletFontSize=size,
+                                bulletColor=ACCENT, spaceAfter=size * 0.4)
+            # a short list stays on one page: no single item left behind
+            return [KeepTogether([made])] if len(items) <= 6 else [made]
         return [ListFlowable(items, bulletType="1", bulletFormat="%s.", leftIndent=size * 1.8,
                              bulletFontName=face_name("sans-bold"), bulletFontSize=size * 0.92,
                              bulletOffsetY=-size * 0.08,  # on the text's baseline
