@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .diagnostics import Report
 from .fingerprint import file_hash, output_keys, read_manifest, still_valid
-from .layout.card import CardLayouter, safe_zone_problems
+from .layout.card import CardLayouter
+from .layout.faces import used_layouts
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
 from .output import PackWrite, write_packs
@@ -130,18 +131,8 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         return [], ImageStore(data.folder), layouter
     card_size = settings.card_size or data.pack.print.size()
     safe = settings.safe if settings.safe is not None else data.pack.print.safe
-    used = {k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}
-    layouts = {}  # the used layouts, scaled when the card size is not the one they were drawn for
-    for name in sorted(used & set(data.layouts)):
-        drawn = data.layouts[name]
-        if drawn.size is None:
-            drawn = dataclasses.replace(drawn, size=data.pack.print.size())
-        bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
-        layouts[name] = drawn.scaled_to(card_size, safe).bled_to(card_size,
-                                                                                 bleed)
-        for region, message in safe_zone_problems(layouts[name], card_size,
-                                                  safe):
-            layouter._layout_error(layouts[name], region, message)
+    bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
+    layouts = used_layouts(data, layouter, card_size, bleed, safe)
     images = ImageStore(data.folder)
     printed: list[Printed] = []
     backs = {}
@@ -191,15 +182,18 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
 def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
     """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
     quote changed on a card does not touch them, so they need not be drawn again."""
-    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml"),
+    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images"),
              "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
     digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice)).encode())
     for name in names:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
+    if kind == "rulebook":  # its figures draw real card faces
+        digest.update(repr(sorted(data.layouts.items())).encode())
     for lc in data.cards:
-        shown = lc.card.model_dump(exclude={"stats", "quote", "image"})
+        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())
     return digest.hexdigest()
@@ -274,19 +268,26 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
                                                previous):
         from .render.rulebook import rulebook_pdf
-        book = rulebook_pdf(whole, report, booklet=settings.booklet)
+        book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
         if book is not None and data.chapters:
             result.add("rulebook", "rulebook.pdf", book)
         if chosen and data.chapters:
-            house = rulebook_pdf(whole, report, booklet=settings.booklet,
-                                 only_options=set(deck.options))
+            from .render.deck_sheet import house_of
+            house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
+                                 house=house_of(deck, data))
             if house is not None:
                 result.add("rulebook", "house-rules.pdf", house)
     if chosen and "cards" in wanted:
-        from .compose import deck_sheet_pdf
+        from .render.deck_sheet import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
+    if "contact" in wanted:
+        from .render.deck_sheet import contact_sheet, page_pngs
+        contact = contact_sheet(whole, paper)
+        result.add("contact", "contact.pdf", contact)
+        for name, png in page_pngs(contact, "contact").items():
+            result.add("contact", name, png)
     if "boards" in wanted and not _unchanged(result, "boards", result.content["boards"],
                                              previous):
         from .render.boards import boards_pdf
