@@ -35,6 +35,12 @@ class BuildSettings:
     dpi: int = 300
     png_bleed: bool = True
     booklet: bool = False
+    sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
+    margin: float | None = None  # the printer's unprintable edge in mm (default 5)
+    ink_saver: bool = False  # backs and large fills as each layout's region declares
+    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
+    print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
+    out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key
 
 
@@ -252,26 +258,20 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
     words = labels_for(data.pack.language, data.pack.labels)
+    spec = pdf.SheetSpec(paper, duplex, offset, settings.sheet,
+                         5.0 if settings.margin is None else settings.margin)
     if "cards" in wanted:
-        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, paper, card_size,
-                                                         bleed, duplex, offset, meta, footer,
+        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, spec, card_size,
+                                                         bleed, meta, footer,
                                                          (words["fronts"], words["backs"])))
-    if "printshop" in wanted or "png" in wanted:
-        shop = pdf.printshop(printed, painter, card_size, bleed, meta)
-        if "printshop" in wanted:
-            result.add("printshop", "printshop.pdf", shop)
-        if "png" in wanted:
-            from .render.raster import card_pngs
-            old = ((previous or {}).get("png") or {})
-            keys = {p.card_id: _face_key(p, settings) for p in printed}
-            fresh = {card_id for card_id, key in keys.items() if old.get(card_id) != key}
-            result.files.update(card_pngs(shop, printed, card_size, bleed, settings.dpi,
-                                          settings.png_bleed, only=fresh))
-            result.png_keys = keys
-            result.built["png"] = [f"png/{card_id}.png" for card_id in sorted(keys)]
+        result.notes.extend(sheet_notes(spec, card_size, bleed))
+    if wanted & {"printshop", "png", "tts"}:
+        if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
+                             bleed, meta, wanted, previous):
+            return None
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
-            paper, card_size, bleed, duplex, offset, meta, words))
+            spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)
@@ -302,13 +302,70 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in wanted:  # a kind that made no file (a pack without boards) is still done
         result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
-    result.notes = list(deck.notes) if deck is not None else []
+    result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
 
 
-def _face_key(printed, settings: BuildSettings) -> str:
-    """What a card's PNG is drawn from: its laid-out faces and the raster settings."""
-    return _sha(repr((printed.front, settings.dpi, settings.png_bleed, settings.card_size,
+def _shop_outputs(result: PackResult, data: PackData, report: Report, settings: BuildSettings,
+                  printed, painter, card_size, bleed: float, meta, wanted: set[str],
+                  previous: dict | None) -> bool:
+    """printshop.pdf (in the shop's page order, CMYK when asked), PNGs of fronts and backs,
+    the Tabletop Simulator files: all drawn from one print-shop file. False on an error."""
+    from .model.pack import PRINT_SHOPS
+    from .render import pdf
+    shop = PRINT_SHOPS.get(settings.print_shop or "") or data.pack.print.shop()
+    order = shop.order if shop else "sides"
+    sheet = pdf.printshop(printed, painter, card_size, bleed, meta, order)
+    if "printshop" in wanted:
+        made = sheet
+        if settings.colour == "cmyk":
+            from .render.cmyk import CmykUnavailable, to_pdfx
+            try:
+                made = to_pdfx(sheet, data.pack.title)
+            except CmykUnavailable as exc:
+                report.error("printshop.pdf", 0, 0, "", str(exc))
+                return False
+        result.add("printshop", "printshop.pdf", made)
+    if "png" in wanted:
+        from .render.raster import card_pngs, png_name
+        old = ((previous or {}).get("png") or {})
+        faces = {png_name(face)[4:-4]: face for p in printed for face in (p.front, p.back)}
+        keys = {stem: _face_key(face, settings) for stem, face in faces.items()}
+        fresh = {f"png/{stem}.png" for stem, key in keys.items() if old.get(stem) != key}
+        result.files.update(card_pngs(sheet, printed, card_size, bleed, settings.dpi,
+                                      settings.png_bleed, only=fresh, order=order))
+        result.png_keys = keys
+        result.built["png"] = [f"png/{stem}.png" for stem in sorted(keys)]
+    if "tts" in wanted:
+        from .render.tts import tts_files
+        plain = sheet if order == "sides" else pdf.printshop(printed, painter, card_size,
+                                                             bleed, meta)
+        names = {lc.card.id: lc.card.name for lc in data.cards}
+        names.update({f"back:{k.id}": k.plural or k.label for k in data.pack.kinds})
+        folder = Path(settings.out or "output").resolve() / data.pack.id
+        for name, body in tts_files(plain, printed, card_size, bleed, data.pack.id,
+                                    data.pack.title, folder, names).items():
+            result.add("tts", name, body)
+    return True
+
+
+def sheet_notes(spec, card_size, bleed: float) -> list[str]:
+    """Said by the build when the cards on the sheets abut at the trim although the pack
+    has a bleed: a mis-cut then shows the neighbour's edge, and the user should know."""
+    from .render.pdf import sheet_layout
+    plan = sheet_layout(spec, card_size, bleed)[0]
+    if plan.keeps_bleed or bleed == 0:
+        return []
+    why = ("--sheet dense" if spec.mode == "dense" else
+           f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
+           f"{card_size[1]:g} mm cards on {spec.paper}")
+    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
+            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+
+
+def _face_key(face, settings: BuildSettings) -> str:
+    """What a face's PNG is drawn from: the laid-out face and the raster settings."""
+    return _sha(repr((face, settings.dpi, settings.png_bleed, settings.card_size,
                       settings.bleed)).encode())
 
 
