@@ -241,6 +241,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if chosen:
         ids = {lc.card.id for lc in deck.cards}
         data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
+    check_print_shop(data, settings, report)
     printed, images, layouter = layout_faces(data, report, settings)
     if len(report.errors) > errors_before:
         return None
@@ -265,6 +266,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                                                          bleed, meta, footer,
                                                          (words["fronts"], words["backs"])))
         result.notes.extend(sheet_notes(spec, card_size, bleed))
+        result.add("cards", "guide.pdf", _guide(data, spec, card_size, bleed, len(printed), meta))
     if wanted & {"printshop", "png", "tts"}:
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
@@ -304,6 +306,27 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
     result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
+
+
+def check_print_shop(data: PackData, settings: BuildSettings, report: Report) -> None:
+    """A print shop cuts its own card size: a pack drawn for other proportions is stretched to
+    it, which the designer should see before paying for a print run (a warning; an error with
+    --strict). Equal proportions (a different scale only) pass."""
+    from .model.pack import PRINT_SHOPS
+    from .source import mark_at
+    shop = PRINT_SHOPS.get(settings.print_shop or "")
+    if shop is None:
+        return
+    (w, h), (sw, sh) = data.pack.print.size(), shop.size
+    if abs((sw / sh) / (w / h) - 1) <= 0.02:
+        return
+    fits = [name for name, other in PRINT_SHOPS.items() if tuple(other.size) == (w, h)]
+    mark = mark_at(data.pack_raw, "print", "card_size")
+    report.warning(data.pack_file, mark.line, mark.col, "", f"print.card_size: the cards are "
+                   f"{w:g} x {h:g} mm, {shop.label} cuts {sw:g} x {sh:g} mm: every layout is "
+                   f"stretched to {sw / w:.0%} of its width and {sh / h:.0%} of its height; "
+                   f"look at the cards before ordering"
+                   + (f" (or use --card-size {fits[0]})" if fits else ""))
 
 
 def _shop_outputs(result: PackResult, data: PackData, report: Report, settings: BuildSettings,
@@ -347,6 +370,17 @@ def _shop_outputs(result: PackResult, data: PackData, report: Report, settings: 
                                     data.pack.title, folder, names).items():
             result.add("tts", name, body)
     return True
+
+
+def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> bytes:
+    """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
+    from .render.guide import GuideFacts, guide_pdf
+    from .render.pdf import sheet_layout
+    plan = sheet_layout(spec, card_size, bleed)[0]
+    sheets = max(1, -(-cards // len(plan.slots)))
+    pages = sheets * (1 if spec.duplex == "fold" else 2)
+    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper, spec.duplex, cards)
+    return guide_pdf(facts, plan, pages, meta, data.pack.labels)
 
 
 def sheet_notes(spec, card_size, bleed: float) -> list[str]:
