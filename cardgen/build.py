@@ -139,14 +139,17 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     checked: set[str] = set()
     printed: list[Printed] = []
     backs = {}
+    preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
+            preflight(None, layouts[kind.back], backs[kind.id])
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
+        preflight(lc, layouts[kind.front], front)
         for box in front.boxes:
             if box.image and (box.image, box.region.w, box.region.h) not in checked:
                 checked.add((box.image, box.region.w, box.region.h))
@@ -154,6 +157,18 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     return printed, images, layouter
+
+
+def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
+    """check(lc, layout, face): every glyph's outline inside the safe zone and no glyph below
+    the pack's minimum size, reported where the card's text (or the layout's region) is."""
+    from .render.typeset import outline_problems
+
+    def check(lc, layout, face) -> None:
+        for region, message in outline_problems(face, card_size, safe, minimum, layouter.icons):
+            # a back's text comes from its layout: the message names the field there
+            layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
+    return check
 
 
 def _check_image(images: ImageStore, box, lc, report: Report) -> None:
