@@ -140,16 +140,20 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     printed: list[Printed] = []
     backs = {}
     preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
+    from .layout.ink import ink_saved
+    saver = ink_saved if settings.ink_saver else (lambda face: face)
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
             preflight(None, layouts[kind.back], backs[kind.id])
+            backs[kind.id] = saver(backs[kind.id])
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
         preflight(lc, layouts[kind.front], front)
+        front = saver(front)
         for box in front.boxes:
             if box.image and (box.image, box.region.w, box.region.h) not in checked:
                 checked.add((box.image, box.region.w, box.region.h))
