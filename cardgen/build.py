@@ -40,6 +40,12 @@ class BuildSettings:
     dpi: int = 300
     png_bleed: bool = True
     booklet: bool = False
+    sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
+    margin: float | None = None  # the printer's unprintable edge in mm (default 5)
+    ink_saver: bool = False  # backs and large fills as each layout's region declares
+    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
+    print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
+    out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key
 
 
@@ -137,20 +143,39 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     printed: list[Printed] = []
     backs = {}
     faces = []  # (card | None, layout, face): every face, for the picture check
+    preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
+    from .layout.ink import ink_saved
+    saver = ink_saved if settings.ink_saver else (lambda face: face)
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
             faces.append((None, layouts[kind.back], backs[kind.id]))
+            preflight(None, layouts[kind.back], backs[kind.id])
+            backs[kind.id] = saver(backs[kind.id])
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
         faces.append((lc, layouts[kind.front], front))
+        preflight(lc, layouts[kind.front], front)
+        front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     check_face_pictures(data, faces, report)
     return printed, images, layouter
+
+
+def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
+    """check(lc, layout, face): every glyph's outline inside the safe zone and no glyph below
+    the pack's minimum size, reported where the card's text (or the layout's region) is."""
+    from .render.typeset import outline_problems
+
+    def check(lc, layout, face) -> None:
+        for region, message in outline_problems(face, card_size, safe, minimum, layouter.icons):
+            # a back's text comes from its layout: the message names the field there
+            layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
+    return check
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:
@@ -225,6 +250,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if chosen:
         ids = {lc.card.id for lc in deck.cards}
         data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
+    check_print_shop(data, settings, report)
     printed, images, layouter = layout_faces(data, report, settings)
     if len(report.errors) > errors_before:
         return None
@@ -242,26 +268,21 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
     words = labels_for(data.pack.language, data.pack.labels)
+    spec = pdf.SheetSpec(paper, duplex, offset, settings.sheet,
+                         5.0 if settings.margin is None else settings.margin)
     if "cards" in wanted:
-        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, paper, card_size,
-                                                         bleed, duplex, offset, meta, footer,
+        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, spec, card_size,
+                                                         bleed, meta, footer,
                                                          (words["fronts"], words["backs"])))
-    if "printshop" in wanted or "png" in wanted:
-        shop = pdf.printshop(printed, painter, card_size, bleed, meta)
-        if "printshop" in wanted:
-            result.add("printshop", "printshop.pdf", shop)
-        if "png" in wanted:
-            from .render.raster import card_pngs
-            old = ((previous or {}).get("png") or {})
-            keys = {p.card_id: _face_key(p, settings) for p in printed}
-            fresh = {card_id for card_id, key in keys.items() if old.get(card_id) != key}
-            result.files.update(card_pngs(shop, printed, card_size, bleed, settings.dpi,
-                                          settings.png_bleed, only=fresh))
-            result.png_keys = keys
-            result.built["png"] = [f"png/{card_id}.png" for card_id in sorted(keys)]
+        result.notes.extend(sheet_notes(spec, card_size, bleed))
+        result.add("cards", "guide.pdf", _guide(data, spec, card_size, bleed, len(printed), meta))
+    if wanted & {"printshop", "png", "tts"}:
+        if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
+                             bleed, meta, wanted, previous):
+            return None
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
-            paper, card_size, bleed, duplex, offset, meta, words))
+            spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)
@@ -299,13 +320,102 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in wanted:  # a kind that made no file (a pack without boards) is still done
         result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
-    result.notes = list(deck.notes) if deck is not None else []
+    result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
 
 
-def _face_key(printed, settings: BuildSettings) -> str:
-    """What a card's PNG is drawn from: its laid-out faces and the raster settings."""
-    return _sha(repr((printed.front, settings.dpi, settings.png_bleed, settings.card_size,
+def check_print_shop(data: PackData, settings: BuildSettings, report: Report) -> None:
+    """A print shop cuts its own card size: a pack drawn for other proportions is stretched to
+    it, which the designer should see before paying for a print run (a warning; an error with
+    --strict). Equal proportions (a different scale only) pass."""
+    from .model.pack import PRINT_SHOPS
+    from .source import mark_at
+    shop = PRINT_SHOPS.get(settings.print_shop or "")
+    if shop is None:
+        return
+    (w, h), (sw, sh) = data.pack.print.size(), shop.size
+    if abs((sw / sh) / (w / h) - 1) <= 0.02:
+        return
+    fits = [name for name, other in PRINT_SHOPS.items() if tuple(other.size) == (w, h)]
+    mark = mark_at(data.pack_raw, "print", "card_size")
+    report.warning(data.pack_file, mark.line, mark.col, "", f"print.card_size: the cards are "
+                   f"{w:g} x {h:g} mm, {shop.label} cuts {sw:g} x {sh:g} mm: every layout is "
+                   f"stretched to {sw / w:.0%} of its width and {sh / h:.0%} of its height; "
+                   f"look at the cards before ordering"
+                   + (f" (or use --card-size {fits[0]})" if fits else ""))
+
+
+def _shop_outputs(result: PackResult, data: PackData, report: Report, settings: BuildSettings,
+                  printed, painter, card_size, bleed: float, meta, wanted: set[str],
+                  previous: dict | None) -> bool:
+    """printshop.pdf (in the shop's page order, CMYK when asked), PNGs of fronts and backs,
+    the Tabletop Simulator files: all drawn from one print-shop file. False on an error."""
+    from .model.pack import PRINT_SHOPS
+    from .render import pdf
+    shop = PRINT_SHOPS.get(settings.print_shop or "") or data.pack.print.shop()
+    order = shop.order if shop else "sides"
+    sheet = pdf.printshop(printed, painter, card_size, bleed, meta, order)
+    if "printshop" in wanted:
+        made = sheet
+        if settings.colour == "cmyk":
+            from .render.cmyk import CmykUnavailable, to_pdfx
+            try:
+                made = to_pdfx(sheet, data.pack.title)
+            except CmykUnavailable as exc:
+                report.error("printshop.pdf", 0, 0, "", str(exc))
+                return False
+        result.add("printshop", "printshop.pdf", made)
+    if "png" in wanted:
+        from .render.raster import card_pngs, png_name
+        old = ((previous or {}).get("png") or {})
+        faces = {png_name(face)[4:-4]: face for p in printed for face in (p.front, p.back)}
+        keys = {stem: _face_key(face, settings) for stem, face in faces.items()}
+        fresh = {f"png/{stem}.png" for stem, key in keys.items() if old.get(stem) != key}
+        result.files.update(card_pngs(sheet, printed, card_size, bleed, settings.dpi,
+                                      settings.png_bleed, only=fresh, order=order))
+        result.png_keys = keys
+        result.built["png"] = [f"png/{stem}.png" for stem in sorted(keys)]
+    if "tts" in wanted:
+        from .render.tts import tts_files
+        plain = sheet if order == "sides" else pdf.printshop(printed, painter, card_size,
+                                                             bleed, meta)
+        names = {lc.card.id: lc.card.name for lc in data.cards}
+        names.update({f"back:{k.id}": k.plural or k.label for k in data.pack.kinds})
+        folder = Path(settings.out or "output").resolve() / data.pack.id
+        for name, body in tts_files(plain, printed, card_size, bleed, data.pack.id,
+                                    data.pack.title, folder, names).items():
+            result.add("tts", name, body)
+    return True
+
+
+def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> bytes:
+    """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
+    from .render.guide import GuideFacts, guide_pdf
+    from .render.pdf import sheet_layout
+    plan = sheet_layout(spec, card_size, bleed)[0]
+    sheets = max(1, -(-cards // len(plan.slots)))
+    pages = sheets * (1 if spec.duplex == "fold" else 2)
+    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper, spec.duplex, cards)
+    return guide_pdf(facts, plan, pages, meta, data.pack.labels)
+
+
+def sheet_notes(spec, card_size, bleed: float) -> list[str]:
+    """Said by the build when the cards on the sheets abut at the trim although the pack
+    has a bleed: a mis-cut then shows the neighbour's edge, and the user should know."""
+    from .render.pdf import sheet_layout
+    plan = sheet_layout(spec, card_size, bleed)[0]
+    if plan.keeps_bleed or bleed == 0:
+        return []
+    why = ("--sheet dense" if spec.mode == "dense" else
+           f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
+           f"{card_size[1]:g} mm cards on {spec.paper}")
+    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
+            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+
+
+def _face_key(face, settings: BuildSettings) -> str:
+    """What a face's PNG is drawn from: the laid-out face and the raster settings."""
+    return _sha(repr((face, settings.dpi, settings.png_bleed, settings.card_size,
                       settings.bleed)).encode())
 
 
