@@ -13,7 +13,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from .load import FONTS, TEMPLATES
+from .paths import FONTS, TEMPLATES
 
 from . import __version__ as VERSION
 
