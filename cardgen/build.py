@@ -13,12 +13,17 @@ from pathlib import Path
 
 from .diagnostics import Report
 from .fingerprint import file_hash, output_keys, read_manifest, still_valid
-from .layout.card import CardLayouter, safe_zone_problems
+from .layout.card import CardLayouter
+from .layout.faces import used_layouts
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
-from .output import write_all
-from .render.images import ImageProblem, ImageStore
+from .output import PackWrite, write_packs
+from .render.images import ImageStore
+from .validate.boards import check_boards
 from .validate.cards import check_cards
+from .validate.coverage import check_coverage
+from .validate.images import check_face_pictures, check_named_pictures
+from .validate.references import check_references
 from .validate.pack import check_pack_refs
 
 
@@ -110,41 +115,41 @@ def check(folder: Path, report: Report) -> PackData | None:
     data = load_pack(folder, report)
     if data is None:
         return None
-    check_pack_refs(data, report)
-    check_cards(data, report)
-    from .render.boards import check_boards
-    check_boards(data, report)
+    checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
+              ("printed fields", check_coverage), ("references in texts", check_references),
+              ("pictures", check_named_pictures)]
+    if (folder / "boards.yaml").is_file():
+        checks.append(("boards and score sheets", check_boards))
+    for name, run in checks:
+        report.ran_check(name)
+        run(data, report)
     return data
 
 
 def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     """Stage 4: every front and back laid out; text fitted; pictures checked."""
     from .render.pdf import Printed
+    from .validate.printing import check_print
+    errors_before = len(report.errors)
+    check_print(data, settings, wanted_outputs(settings), report)
     layouter = CardLayouter(data, report)
+    if len(report.errors) > errors_before:  # every card would fail the same way
+        return [], ImageStore(data.folder), layouter
     card_size = settings.card_size or data.pack.print.size()
     safe = settings.safe if settings.safe is not None else data.pack.print.safe
-    used = {k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}
-    layouts = {}  # the used layouts, scaled when the card size is not the one they were drawn for
-    for name in sorted(used & set(data.layouts)):
-        drawn = data.layouts[name]
-        if drawn.size is None:
-            drawn = dataclasses.replace(drawn, size=data.pack.print.size())
-        bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
-        layouts[name] = drawn.scaled_to(card_size, safe).bled_to(card_size,
-                                                                                 bleed)
-        for region, message in safe_zone_problems(layouts[name], card_size,
-                                                  safe):
-            layouter._layout_error(layouts[name], region, message)
+    bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
+    layouts = used_layouts(data, layouter, card_size, bleed, safe)
     images = ImageStore(data.folder)
-    checked: set[str] = set()
     printed: list[Printed] = []
     backs = {}
+    faces = []  # (card | None, layout, face): every face, for the picture check
     preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
     from .layout.ink import ink_saved
     saver = ink_saved if settings.ink_saver else (lambda face: face)
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
+            faces.append((None, layouts[kind.back], backs[kind.id]))
             preflight(None, layouts[kind.back], backs[kind.id])
             backs[kind.id] = saver(backs[kind.id])
     for lc in data.cards:
@@ -152,14 +157,12 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
+        faces.append((lc, layouts[kind.front], front))
         preflight(lc, layouts[kind.front], front)
         front = saver(front)
-        for box in front.boxes:
-            if box.image and (box.image, box.region.w, box.region.h) not in checked:
-                checked.add((box.image, box.region.w, box.region.h))
-                _check_image(images, box, lc, report)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    check_face_pictures(data, faces, report)
     return printed, images, layouter
 
 
@@ -173,22 +176,6 @@ def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: floa
             # a back's text comes from its layout: the message names the field there
             layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
     return check
-
-
-def _check_image(images: ImageStore, box, lc, report: Report) -> None:
-    """A picture must decode completely; below 300 dpi at its printed size it is a warning."""
-    mark = lc.mark("image")
-    try:
-        px_w, px_h = images.check(box.image)
-    except ImageProblem as exc:
-        report.error(lc.file, mark.line, mark.col, lc.card.id, f"image: {exc}")
-        return
-    dpi = min(px_w / (box.region.w / 25.4), px_h / (box.region.h / 25.4))
-    if dpi < 300:
-        report.warning(lc.file, mark.line, mark.col, lc.card.id, f"image: {box.image} prints at "
-                       f"{dpi:.0f} dpi in the {box.region.w:g} x {box.region.h:g} mm "
-                       f"{box.name} region; 300 dpi needs "
-                       f"{round(box.region.w / 25.4 * 300)} x {round(box.region.h / 25.4 * 300)} px")
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:
@@ -220,15 +207,18 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
 def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
     """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
     quote changed on a card does not touch them, so they need not be drawn again."""
-    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml"),
+    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images"),
              "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
     digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice)).encode())
     for name in names:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
+    if kind == "rulebook":  # its figures draw real card faces
+        digest.update(repr(sorted(data.layouts.items())).encode())
     for lc in data.cards:
-        shown = lc.card.model_dump(exclude={"stats", "quote", "image"})
+        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())
     return digest.hexdigest()
@@ -299,19 +289,26 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
                                                previous):
         from .render.rulebook import rulebook_pdf
-        book = rulebook_pdf(whole, report, booklet=settings.booklet)
+        book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
         if book is not None and data.chapters:
             result.add("rulebook", "rulebook.pdf", book)
         if chosen and data.chapters:
-            house = rulebook_pdf(whole, report, booklet=settings.booklet,
-                                 only_options=set(deck.options))
+            from .render.deck_sheet import house_of
+            house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
+                                 house=house_of(deck, data))
             if house is not None:
                 result.add("rulebook", "house-rules.pdf", house)
     if chosen and "cards" in wanted:
-        from .compose import deck_sheet_pdf
+        from .render.deck_sheet import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
+    if "contact" in wanted:
+        from .render.deck_sheet import contact_sheet, page_pngs
+        contact = contact_sheet(whole, paper)
+        result.add("contact", "contact.pdf", contact)
+        for name, png in page_pngs(contact, "contact").items():
+            result.add("contact", name, png)
     if "boards" in wanted and not _unchanged(result, "boards", result.content["boards"],
                                              previous):
         from .render.boards import boards_pdf
@@ -463,12 +460,24 @@ def _sha(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]) -> list[Path]:
-    """Stage 6: every file of every pack, atomically as one set. (result, keys, previous)."""
-    files: dict[str, bytes] = {}
+def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]):
+    """Stage 6: every file of every pack, atomically per pack folder. (result, keys, previous).
+
+    Returns the PackWrites: each says which files of an earlier build it removed."""
+    packs = []
     for result, keys, previous in results:
-        folder = result.data.folder.name
-        for name, content in result.files.items():
-            files[f"{folder}/{name}"] = content
-        files[f"{folder}/manifest.json"] = manifest(result, keys, previous, out_dir)
-    return write_all(out_dir, files)
+        body = manifest(result, keys, previous, out_dir)
+        files = {**result.files, "manifest.json": body}
+        listed = owned_files(json.loads(body)) | {"manifest.json"}
+        packs.append(PackWrite(result.data.folder.name, files, owned_files(previous) - listed))
+    write_packs(out_dir, packs)
+    return packs
+
+
+def owned_files(manifest_body: dict) -> set[str]:
+    """Every output file a manifest says cardgen wrote (what a later build may remove)."""
+    owned = set(manifest_body.get("outputs") or {})
+    for entry in (manifest_body.get("built") or {}).values():
+        if isinstance(entry, dict):
+            owned.update(n for n in entry.get("files") or [] if isinstance(n, str))
+    return owned

@@ -107,11 +107,18 @@ class Kind(Model):
     id: Slug
     label: str
     plural: str = ""
+    short: str = Field("", description="the short word players use for one card of this kind "
+                       "(e.g. 'L-Karte'), printed on the cards too; cards, boards and rule texts read it "
+                       "as kind.short ({{ kinds.ID.short }})")
+    short_plural: str = Field("", description="the short word for several cards of this kind")
     id_pattern: str = Field(description="regular expression every card ID of this kind matches")
     front: str = Field(description="layout name of the front")
     back: str = Field(description="layout name of the back")
     fields: dict[str, FieldSpec] = Field(default_factory=dict)
     texts: list[str] = Field(default_factory=list, description="names of texts each card needs")
+    not_printed: dict[str, Annotated[str, Field(min_length=1)]] = Field(
+        default_factory=dict, description="card fields the layouts do not print on purpose, "
+        "each with the reason (field → reason): `penalty: counted from the rulebook's table`")
 
 
 class SubValue(Model):

@@ -98,7 +98,8 @@ class CardPainter:
             else:
                 draw_portrait(canvas, x, y, w, h, box.portrait_seed,
                               accent=box.fill if fill else "#88AACC", radius=r.radius * MM,
-                              style=r.portrait_style, gender=box.portrait_gender)
+                              style=r.portrait_style, gender=box.portrait_gender,
+                              age=box.portrait_age, hair=box.portrait_hair)
         elif r.type == "image" and box.image:
             self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM)
         elif r.type in ("text", "icon") and box.text is not None:
