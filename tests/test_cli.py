@@ -220,7 +220,7 @@ def test_build_exits_0_and_writes_cards_pdf(built):
     base, (first, _) = built
     assert first.exit_code == 0, first.output
     folder = base / "out1" / PACK
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.pdf", "manifest.json"]
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.pdf", "guide.pdf", "manifest.json"]
     pdf = (folder / "cards.pdf").read_bytes()
     assert pdf.startswith(b"%PDF")
     assert f"{PACK}: cards.pdf" in first.stdout
