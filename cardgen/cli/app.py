@@ -27,7 +27,14 @@ app.command("schema")(schema.schema)
 app.command("balance")(balance.balance)
 
 
+def _stop(signum, frame) -> None:
+    """SIGTERM ends a build like Ctrl-C: the write stage cleans up and output/ stays whole."""
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    import signal
+    signal.signal(signal.SIGTERM, _stop)
     try:
         app()
     except KeyboardInterrupt:
