@@ -15,7 +15,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from cardgen.compose import Choice, compose, deck_sheet_pdf
+from cardgen.compose import Choice, compose
 from cardgen.build import check as check_pack
 from cardgen.diagnostics import Report
 from cardgen.load import ROOT
@@ -594,29 +594,6 @@ def test_composition_schema_builds():
     schema = Composition.model_json_schema()
     assert {"deck_kinds", "presets", "variants", "options", "octets", "deal",
             "structure"} <= set(schema["properties"])
-
-
-# --- the deck sheet ------------------------------------------------------------------------------
-
-def test_deck_sheet_is_one_reproducible_a4_page():
-    report = Report()
-    data = check_pack(SHIPPED / "crazy-hospital", report)
-    choice = Choice(preset="balanced-32", seed=7, special="S2-S4", options=("buero", "teams"),
-                    players=4, teams="2,2")
-    deck = compose(data, choice, report)
-    assert deck is not None and not report.errors, [d.format() for d in report.items]
-    pdf = deck_sheet_pdf(deck, data)
-    assert pdf == deck_sheet_pdf(deck, data)
-    reader = pypdf.PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == 1
-    box = reader.pages[0].mediabox
-    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == \
-        (210, 297)
-    text = reader.pages[0].extract_text()
-    for expected in ("Kartensatz", "Vorlage balanced-32", "Quartett Mix It", "Büro, Teams",
-                     "Eviline De'Vil", "A1", "2 + 2", "--seed 7",
-                     "Ohne die Patientenmanagerin (S5)"):
-        assert expected in text, expected
 
 
 # --- the pack itself, and packs without composition.yaml ------------------------------------------

@@ -62,6 +62,8 @@ def check(packs: PacksArgument = None, data: DataOption = None,
         deck = compose(loaded, choice, report)
         if deck is None:
             continue
+        from ..analyse.declaration import load_balance
+        load_balance(loaded, deck.composition, report)   # balance.yaml's names exist
         if choice.given():
             typer.echo(f"{loaded.pack.id} deck: {deck.describe()}")
         if report_table:

@@ -16,6 +16,7 @@ from ..load import LoadedCard, PackData
 from ..model.compose import (Draw, NeedCards, NeedCount, NeedDeckSize, NeedKind, NeedNoCards,
                              NeedPlayers, NeedSet, NeedSpecialCards, Preset)
 from ..validate.errors import did_you_mean
+from .card_players import check_card_players
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import (Choice, Deck, _cards, _copies, _deal_rule, _merged, _noun, _nouns, _range,
                    _spans, _structure_text)
@@ -140,6 +141,7 @@ class _Composer:
         self._check_structure(deck)
         self._check_teams(deck)
         self._check_players(deck)
+        check_card_players(deck, self.error, special_explicit or self.choice.cards is not None)
         self._check_variant(deck, special_explicit)
         self._check_options(deck)
         self._check_rules(deck)

@@ -46,6 +46,19 @@ def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | Non
     return render_boards(laid, PAPER[paper], icons, images, meta, words)
 
 
+def board_painters(data: PackData) -> list[tuple[LaidBoard, "BoardPainter"]]:
+    """Every laid-out board copy with a painter for it (for figures; problems are reported by
+    boards.pdf of the same build, so they go to a private report here)."""
+    loaded = load_boards(data, Report())
+    if loaded is None:
+        return []
+    laid, images, _ = loaded
+    icons = dict(data.pack.icons)
+    for group in data.pack.groups:
+        icons.setdefault(group.id, group.symbol)
+    return [(board, BoardPainter(board.size, icons, images)) for board in laid]
+
+
 def render_boards(laid: list[LaidBoard], paper: tuple[float, float], icons, images: ImageStore,
                   meta: dict[str, str], words: dict[str, str]) -> bytes:
     buffer = io.BytesIO()

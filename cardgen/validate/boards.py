@@ -13,7 +13,7 @@ from ..layout.board import LaidBoard, lay_out_boards
 from ..load import PackData, read_model
 from ..model.board import BoardFile
 from ..render.fonts import face_name, missing_glyphs
-from ..render.images import ImageProblem, ImageStore
+from ..render.images import ImageStore
 from ..source import mark_at
 
 
@@ -59,17 +59,8 @@ def load_boards(data: PackData, report: Report):
 
 def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
                   report: Report) -> None:
-    checked: set[str] = set()
-    for board in laid:
-        for box in board.face.boxes:
-            if box.image and box.region.type == "image" and box.image not in checked:
-                checked.add(box.image)
-                try:
-                    images.check(box.image)
-                except ImageProblem as exc:
-                    mark = raw["boards"].value_marks[board.name]
-                    report.error(shown, mark.line, mark.col, f"{board.name}.{box.name}",
-                                 f"image: {exc}")
+    from .images import check_board_pictures
+    check_board_pictures(images.folder, laid, raw, shown, report)
 
 
 def _check_player_columns(data: PackData, boards: BoardFile, raw, shown: str,

@@ -143,6 +143,11 @@ def _strings(value, path: tuple) -> Iterator[tuple[str, tuple]]:
         yield value, path
 
 
+def _prints_short(text: str) -> bool:
+    """A layout text that writes {{ kind.short }} prints the short name on every card."""
+    return any("kind.short" in expression for expression in _JINJA.findall(text))
+
+
 def _check_short_names(data: PackData, report: Report) -> None:
     """A kind's short name is printed on its cards: the start of every ID, or a layout text."""
     for index, kind in enumerate(data.pack.kinds):
@@ -151,8 +156,10 @@ def _check_short_names(data: PackData, report: Report) -> None:
         ids = [lc.card.id for lc in data.cards_of(kind.id)]
         texts = [r.text or "" for name in (kind.front, kind.back) if name in data.layouts
                  for r in data.layouts[name].regions.values()]
-        if ids and all(i.startswith(kind.short) for i in ids) or \
-                any(kind.short in _JINJA.sub(" ", t) for t in texts):
+        # 'S' or 'S-Karte' for cards S1, S2 ...: the word before a hyphen is what the IDs print
+        prefix = kind.short.split("-", 1)[0]
+        if ids and all(i.startswith(prefix) for i in ids) or \
+                any(kind.short in _JINJA.sub(" ", t) or _prints_short(t) for t in texts):
             continue
         mark = mark_at(data.pack_raw, "kinds", index, "short")
         report.warning(data.pack_file, mark.line, mark.col, kind.id, f"short: '{kind.short}' "
