@@ -249,7 +249,8 @@ def test_player_count_must_fit_the_variant(check):
     fails(check("--players", "9"), CL + "error: mix-it is for 2–8 players; the game has 9")
     result = check("--variant", "duell", "--players", "2", "--report")
     passes(result)
-    assert row(result, "players") == "2 — 52 cards each"
+    # 104 cards less S10, which needs 3 players (min_players) and is left out by default
+    assert row(result, "players") == "2 — 51–52 cards each"
 
 
 def test_players_show_the_hand_size(check):
