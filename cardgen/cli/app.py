@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import build, check, packs, schema
+from . import balance, build, check, packs, schema
 
 app = typer.Typer(
     name="cardgen",
@@ -24,9 +24,17 @@ app.command("packs")(packs.packs)
 app.command("check")(check.check)
 app.command("build")(build.build)
 app.command("schema")(schema.schema)
+app.command("balance")(balance.balance)
+
+
+def _stop(signum, frame) -> None:
+    """SIGTERM ends a build like Ctrl-C: the write stage cleans up and output/ stays whole."""
+    raise KeyboardInterrupt
 
 
 def main() -> None:
+    import signal
+    signal.signal(signal.SIGTERM, _stop)
     try:
         app()
     except KeyboardInterrupt:

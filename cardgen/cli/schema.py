@@ -11,6 +11,7 @@ import typer
 
 def schema_models() -> dict:
     """Each pack file type and the model that validates it."""
+    from ..model.balance import Balance
     from ..model.card import CardFile
     from ..model.layout import LayoutSchemaFile
     from ..model.pack import Pack
@@ -18,7 +19,7 @@ def schema_models() -> dict:
     from ..model.compose import Composition
     from ..model.rules import Chapter
     return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutSchemaFile,
-            "boards": BoardFile, "composition": Composition}
+            "boards": BoardFile, "composition": Composition, "balance": Balance}
 
 
 def schema_documents() -> dict[str, str]:

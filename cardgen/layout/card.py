@@ -52,6 +52,7 @@ class Box:
     portrait_hair: str | None = None
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
+    stats_min: float = 0.0  # the smallest type size allowed: win marks never print below it
 
 
 @dataclass
@@ -196,8 +197,8 @@ class CardLayouter:
         groups = [self.data.group(g) for g in ([card.group] if card.group else card.groups)]
         groups = [g.model_dump() for g in groups if g is not None]
         ctx.update(card={**card.model_dump(), **card.extra_fields, "kind": lc.kind},
-                   kind=kind.model_dump(include={"id", "label", "plural", "short",
-                                                 "short_plural"}),
+                   kind={**kind.model_dump(include={"id", "label", "plural", "short_plural"}),
+                         "short": kind.short or kind.label},
                    group=groups[0] if groups else None, groups=groups)
         return ctx
 
@@ -314,6 +315,7 @@ class CardLayouter:
             rows.append(StatRow(category.label, values,
                                 category.common and box.region.mark_common))
         box.stats = tuple(rows)
+        box.stats_min = max(box.region.min_size, self.data.pack.print.min_font_size)
         box.stats_size = stats_font_size(box, self.icons)
         if box.stats_size < max(box.region.min_size, self.data.pack.print.min_font_size):
             self._card_error(lc, layout, name, f"{len(rows)} stat lines do not fit "
@@ -347,7 +349,8 @@ def stats_font_size(box: Box, icons: dict[str, str]) -> float:
     size = min(region.size, region.h * MM / rows / region.leading)
     size = int(size * 4) / 4
     while size >= 4:
-        if all(row_width(row, region.font, size, icons) <= region.w * MM for row in box.stats):
+        if all(row_width(row, region.font, size, icons, box.stats_min) <= region.w * MM
+               for row in box.stats):
             return size
         size -= 0.25
     return 0.0

@@ -81,6 +81,9 @@ class BoardRegion(Region):
     header_colour: Colour = "#000000"
     header_font: FontName = "sans-bold"
     stripe: Optional[Colour] = Field(None, description="table: fill of every other row")
+    player_columns: bool = Field(False, description="table: its columns after the first are "
+                                 "one per player; the checker wants one for every player "
+                                 "pack.yaml's play allows")
     # repeat
     count: Optional[Annotated[int, Field(ge=0, le=MAX_COPIES)]] = None
     items: Union[str, list[Any], None] = Field(None, description="a list, or a Jinja expression")
@@ -103,7 +106,7 @@ class BoardRegion(Region):
             if kind != "repeat" and key in self.model_fields_set:
                 raise ValueError(f"{key} belongs to a repeat region, not a {kind}")
         for key in ("columns", "rows", "header_h", "header_fill", "header_colour",
-                    "header_font", "stripe"):
+                    "header_font", "stripe", "player_columns"):
             if kind != "table" and key in self.model_fields_set:
                 raise ValueError(f"{key} belongs to a table region, not a {kind}")
         if kind == "table" and not self.columns:

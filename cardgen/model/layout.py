@@ -45,6 +45,10 @@ class Region(Model):
         None, description="portrait: Jinja giving the person's age in years, or '' (any)")
     portrait_hair: Optional[str] = Field(
         None, description="portrait: Jinja giving hair words (see a card's `hair`), or ''")
+    ink_saver: Literal["keep", "tint", "outline", "ink", "hide"] = Field(
+        "keep", description="what the region becomes with --ink-saver: keep; tint (its colours "
+        "as light tints); outline (no fill, an outline in the ink colour); ink (every colour the "
+        "ink colour: the colour of the face's tinted background); hide")
 
 
 class Layout(Model):
