@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import build, check, packs, schema
+from . import build, check, new, packs, schema
 
 app = typer.Typer(
     name="cardgen",
@@ -24,6 +24,7 @@ app.command("packs")(packs.packs)
 app.command("check")(check.check)
 app.command("build")(build.build)
 app.command("schema")(schema.schema)
+app.command("new")(new.new)
 
 
 def main() -> None:
