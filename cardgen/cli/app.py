@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import build, check, new, packs, schema
+from . import build, check, export, new, packs, schema
 
 app = typer.Typer(
     name="cardgen",
@@ -25,6 +25,7 @@ app.command("check")(check.check)
 app.command("build")(build.build)
 app.command("schema")(schema.schema)
 app.command("new")(new.new)
+app.command("export")(export.export)
 
 
 def main() -> None:
