@@ -23,6 +23,7 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "cards": _CARD_INPUTS,
     "printshop": _CARD_INPUTS,
     "png": _CARD_INPUTS,
+    "changed": _CARD_INPUTS,  # changed.pdf (--changed-since): built on every such request
     "calibration": ("pack.yaml",),
     "rulebook": ("pack.yaml", "cards", "rules", "composition.yaml"),
     "boards": ("pack.yaml", "cards", "boards.yaml", "images"),
