@@ -101,7 +101,7 @@ def paint(line: str, severity: str, stream, colour: bool = True) -> None:
                       highlight=False, emoji=False, markup=False)
     text = Text(line)
     start = line.find(f": {severity}:")
-    if start >= 0:
+    if start >= 0 and not console.no_color:  # NO_COLOR, --no-color: the plain line
         text.stylize(_STYLES.get(severity, ""), start + 2, start + 2 + len(severity))
     console.print(text)
 
