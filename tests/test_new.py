@@ -38,7 +38,7 @@ def test_every_kind_and_language_checks_strict_clean(packs):
     assert result.stderr == ""
     for language in LANGUAGES:
         assert f"{language}-stat: 8 explorer" in result.stdout
-        assert f"{language}-text: 8 market" in result.stdout
+        assert f"{language}-text: 16 market" in result.stdout
 
 
 def test_every_new_pack_builds(packs, tmp_path):
