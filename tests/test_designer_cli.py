@@ -207,3 +207,33 @@ def test_colour_follows_the_conventions(broken, env, args, coloured):
     assert (ANSI in result.stderr) == coloured
     line = re.sub(r"\x1b\[[0-9;]*m", "", result.stderr.splitlines()[0])
     assert line.endswith("explorers.yaml:11:22: error: E1 courage: 99 is above the maximum 10")
+
+
+def test_quiet_check_of_a_clean_pack_prints_nothing(built):
+    result = run("-q", "check", "game", "--data", built / "card_data", "--strict")
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["new", "watch", "export"])
+def test_help_of_the_new_commands_shows_examples(command):
+    result = run(command, "--help", env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "Example" in result.stdout and f"cardgen {command} " in result.stdout
+
+
+def test_every_shipped_pack_validates_against_its_own_schema():
+    """A schema made for a pack must accept that pack's cards (else an editor flags good data),
+    and flag a key no card of the kind takes."""
+    import jsonschema
+    import yaml
+    from cardgen.build import check
+    from cardgen.cli.schema import pack_card_schema
+    from cardgen.diagnostics import Report
+    from cardgen.load import ROOT
+    for folder in sorted((ROOT / "card_data").iterdir()):
+        validator = jsonschema.Draft202012Validator(pack_card_schema(check(folder, Report())))
+        for path in sorted((folder / "cards").glob("*.yaml")):
+            doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+            assert [e.message for e in validator.iter_errors(doc)] == [], path
+            doc["cards"][0]["nmae"] = "x"
+            assert any("nmae" in e.message for e in validator.iter_errors(doc)), path
