@@ -34,7 +34,7 @@ DOCUMENTS = (("cardgen.render.pdf", "card_sheets", "cards.pdf"),
              ("cardgen.render.rulebook", "rulebook_pdf", "rulebook.pdf"),
              ("cardgen.render.boards", "boards_pdf", "boards.pdf"),
              ("cardgen.render.raster", "card_pngs", "png/"),
-             ("cardgen.compose", "deck_sheet_pdf", "deck.pdf"))
+             ("cardgen.render.deck_sheet", "deck_sheet_pdf", "deck.pdf"))
 STAGES = ("import", "up-to-date check", "load", "validate", "compose", "layout", "render",
           "write")
 

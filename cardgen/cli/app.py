@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from . import build, check, common, export, new, packs, schema, watch
+from . import balance, build, check, common, export, new, packs, schema, watch
 
 common.readable_help()
 
@@ -61,9 +61,17 @@ app.command("new")(new.new)
 app.command("watch")(watch.watch)
 app.command("export")(export.export)
 app.command("schema")(schema.schema)
+app.command("balance")(balance.balance)
+
+
+def _stop(signum, frame) -> None:
+    """SIGTERM ends a build like Ctrl-C: the write stage cleans up and output/ stays whole."""
+    raise KeyboardInterrupt
 
 
 def main() -> None:
+    import signal
+    signal.signal(signal.SIGTERM, _stop)
     try:
         app()
     except KeyboardInterrupt:

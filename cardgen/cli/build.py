@@ -18,10 +18,6 @@ from .common import (DataOption, PacksArgument, StrictOption, data_dir, detail, 
                      print_report, warn)
 
 
-# Print shops' card formats (size WxH, bleed and safe zone in mm), usable as --card-size NAME.
-PRINT_SHOPS = {"meinspiel": {"size": (59, 91), "bleed": 3, "safe": 4}}
-
-
 def _pair(text: Optional[str], what: str,
           example: str = "1.5,-0.5") -> Optional[tuple[float, float]]:
     if text is None:
@@ -57,8 +53,8 @@ def build(
         show_default=False)] = None,
     card_size: Annotated[Optional[str], typer.Option(
         help="Card size WxH in mm (63.5x88.9), a preset (skat, poker, bridge, tarot, mini) or a "
-        "print shop's format (meinspiel: 59x91, 3 mm bleed, 4 mm safe zone). Default: the "
-        "pack's.",
+        "print shop's format, which sets size, bleed, safe zone, PNG resolution and page order "
+        "(meinspiel, thegamecrafter, makeplayingcards, drivethrucards). Default: the pack's.",
         show_default=False)] = None,
     bleed: Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
                                                    show_default=False)] = None,
@@ -71,6 +67,21 @@ def build(
                      ] = False,
     jobs: Annotated[int, typer.Option(min=0, max=64, help="Packs built in parallel "
                                       "(0 = the number of cores).")] = 0,
+    # --- print sheets and print shops (issue 16) ---
+    sheet: Annotated[Optional[str], typer.Option(
+        help="bleed: every card keeps its bleed on the sheet (gutters between cards; the "
+        "default); dense: the most cards per sheet, abutted with shared cut lines.",
+        show_default=False)] = None,
+    margin: Annotated[Optional[float], typer.Option(
+        min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
+        "in the settings file).", show_default=False)] = None,
+    ink_saver: Annotated[bool, typer.Option(
+        "--ink-saver", help="Backs and large solid fills as outlines or light tints, as each "
+        "layout declares.")] = False,
+    colour: Annotated[str, typer.Option(
+        help="rgb, or cmyk: printshop.pdf as PDF/X-3 in CMYK with an ICC output intent "
+        "(needs Ghostscript).")] = "rgb",
+    # --- end print sheets ---
     data: DataOption = None,
     strict: StrictOption = False,
     preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
@@ -106,16 +117,19 @@ def build(
     started = time.perf_counter()
     paper = choose("--paper", paper, ("a4", "letter", "a3"))
     duplex = choose("--duplex", duplex, ("long", "short", "none", "fold"))
+    sheet = choose("--sheet", sheet, ("bleed", "dense"))
+    colour = choose("--colour", colour, ("rgb", "cmyk"))
     only = check_only(only)
     card_size = card_size.lower() if card_size else card_size
     no_effect(only, png, dpi, no_bleed, booklet)
     dpi = 300 if dpi is None else dpi
-    from ..model.pack import CARD_SIZES
-    if card_size in PRINT_SHOPS:  # a print shop's format: its size, bleed and safe zone
-        shop = PRINT_SHOPS[card_size]
-        card_size = "x".join(f"{v:g}" for v in shop["size"])
-        bleed = shop["bleed"] if bleed is None else bleed
-        safe = shop["safe"] if safe is None else safe
+    from ..model.pack import CARD_SIZES, PRINT_SHOPS
+    print_shop = card_size if card_size in PRINT_SHOPS else None
+    if print_shop:  # a print shop's format: its size, bleed and safe zone
+        shop = PRINT_SHOPS[print_shop]
+        card_size = "x".join(f"{v:g}" for v in shop.size)
+        bleed = shop.bleed if bleed is None else bleed
+        safe = shop.safe if safe is None else safe
     size = CARD_SIZES.get(card_size or "") or _pair(
         card_size, "--card-size", "63.5x88.9, or one of " + ", ".join([*CARD_SIZES, *PRINT_SHOPS]))
     if size is not None and not all(10 <= v <= 400 for v in size):
@@ -129,15 +143,32 @@ def build(
                              png_bleed=not no_bleed, booklet=booklet)
     if changed_since is not None:
         settings.changed_since = faces_of(changed_since, packs)
+    settings.sheet, settings.margin, settings.ink_saver = sheet or "bleed", margin, ink_saver
+    settings.colour, settings.print_shop = colour, print_shop
+    settings.out = str(out.resolve()) if "tts" in (only or ()) else None  # TTS names its files
     report = Report()
     from ..settings import load_user_settings
     user = load_user_settings(report)  # the printer's offset, paper and duplex, if saved
     settings.paper = settings.paper or user.paper
     settings.duplex = settings.duplex or user.duplex
     settings.back_offset = settings.back_offset or user.back_offset
+    settings.margin = user.margin if settings.margin is None else settings.margin
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
     jobs = jobs or os.cpu_count() or 1
+    from ..output import OutputError, output_lock
+    try:
+        with output_lock(out):  # from planning to writing: one build per output folder
+            _build_locked(folders, out, settings, force, jobs, report, strict, started)
+    except OutputError as exc:
+        print_report(report)
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+
+
+def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
+                  strict: bool, started: float) -> None:
+    """Plan, render and write, with the output folder locked (see build)."""
     outcomes = run_packs(folders, out, settings, force, jobs)
     results = []
     for folder, pack_report, result, state in outcomes:
@@ -148,18 +179,12 @@ def build(
                 typer.echo(f"{folder.name} note: {note}")
     finish_if_failed(report, strict)
     from ..build import write
-    from ..output import OutputError
-    try:
-        write(out, results)
-    except OutputError as exc:
-        print_report(report)
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+    written = {p.name: p for p in write(out, results)}
     print_report(report)
-    report_outcomes(outcomes, out, started)
+    report_outcomes(outcomes, out, started, written)
 
 
-def report_outcomes(outcomes, out: Path, started: float) -> None:
+def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
     """A line per pack (what was made, where), the changed cards, then the total: cards,
     files and time (the last line of every build)."""
     cards = files = 0
@@ -170,8 +195,11 @@ def report_outcomes(outcomes, out: Path, started: float) -> None:
         made = result[0]
         names = sorted(n for n in made.files if not n.startswith("png/"))
         pngs = sum(1 for n in made.files if n.startswith("png/"))
-        info(f"{folder.name}: {', '.join(names) + (f' + {pngs} PNGs' if pngs else '') or 'manifest'}"
-             f" → {out / folder.name}/")
+        listing = ", ".join(names) + (f" + {pngs} PNGs" if pngs else "")
+        info(f"{folder.name}: {listing or 'manifest'} → {out / folder.name}/")
+        removed = written[folder.name].removed if folder.name in written else []
+        if removed:  # files of an earlier build that this one does not make
+            info(f"{folder.name}: removed {_listing(removed)} of an earlier build")
         detail(f"{folder.name}: made again: {', '.join(sorted(made.built))}")
         if "changed" in made.built:
             report_changed(folder.name, made.changed)
@@ -180,6 +208,13 @@ def report_outcomes(outcomes, out: Path, started: float) -> None:
     seconds = time.perf_counter() - started
     info(f"done: {cards} cards, {files} files written in {seconds:.1f} s" if files else
          f"done: nothing to do ({seconds:.1f} s)")
+
+
+def _listing(names: list[str]) -> str:
+    """deck.pdf, house-rules.pdf and 32 PNGs"""
+    pngs = sum(1 for n in names if n.startswith("png/"))
+    shown = sorted(n for n in names if not n.startswith("png/"))
+    return ", ".join(shown + ([f"{pngs} PNG{'s' if pngs > 1 else ''}"] if pngs else []))
 
 
 def finish_if_failed(report, strict: bool) -> None:
@@ -229,7 +264,8 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
                 advance(task[0].name)
         else:
             from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
+                                     initializer=_quiet_worker) as pool:
                 futures = [pool.submit(build_one, folder, settings, kinds, previous)
                            for folder, kinds, previous in tasks]
                 done = []
@@ -238,6 +274,14 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
                     advance(folder.name)
     return [_merge(folder, plans[folder], [d for d in done if d[0] == folder])
             for folder in folders]
+
+
+def _quiet_worker() -> None:
+    """A worker stopped by Ctrl-C or SIGTERM ends at once and silently: the main process
+    reports the interrupt once, and no worker prints a traceback of its own."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: os._exit(130))
 
 
 def _merge(folder: Path, plan, parts):

@@ -21,6 +21,7 @@ _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 def schema_models() -> dict:
     """Each pack file type and the model that validates it."""
+    from ..model.balance import Balance
     from ..model.card import CardFile
     from ..model.layout import LayoutSchemaFile
     from ..model.pack import Pack
@@ -28,7 +29,7 @@ def schema_models() -> dict:
     from ..model.compose import Composition
     from ..model.rules import Chapter
     return {"pack": Pack, "cards": CardFile, "rules": Chapter, "layouts": LayoutSchemaFile,
-            "boards": BoardFile, "composition": Composition}
+            "boards": BoardFile, "composition": Composition, "balance": Balance}
 
 
 def _text(body: dict) -> str:

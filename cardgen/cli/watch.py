@@ -101,24 +101,25 @@ def rebuild(folders: list[Path], out: Path, settings) -> None:
     """One incremental build of the packs; problems printed, nothing written when one fails."""
     from ..build import write
     from ..diagnostics import Report
-    from ..output import OutputError
+    from ..output import OutputError, output_lock
     from .build import report_outcomes, run_packs
     started = time.perf_counter()
-    outcomes = run_packs(folders, out, settings, False, 1)
-    report = Report()
-    for _, pack_report, _, _ in outcomes:
-        report.extend(pack_report)
-    print_report(report)
-    if report.errors:
-        info("not written: fix the errors above (still watching)")
-        return
     try:
-        with interrupt_after():
-            write(out, [result for _, _, result, _ in outcomes if result is not None])
+        with output_lock(out):  # no other build writes to out/ meanwhile
+            outcomes = run_packs(folders, out, settings, False, 1)
+            report = Report()
+            for _, pack_report, _, _ in outcomes:
+                report.extend(pack_report)
+            print_report(report)
+            if report.errors:
+                info("not written: fix the errors above (still watching)")
+                return
+            with interrupt_after():
+                written = write(out, [r for _, _, r, _ in outcomes if r is not None])
     except OutputError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"error: {exc} (still watching)", err=True)
         return
-    report_outcomes(outcomes, out, started)
+    report_outcomes(outcomes, out, started, {p.name: p for p in written})
 
 
 @contextmanager
