@@ -206,7 +206,8 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
         cards += sum(lc.card.count for lc in made.data.cards)
         files += len(made.files) + 1  # and its manifest.json
     seconds = time.perf_counter() - started
-    info(f"done: {cards} cards, {files} files written in {seconds:.1f} s" if files else
+    info(f"done: {cards} cards, {files} file{'s' if files != 1 else ''} written in "
+         f"{seconds:.1f} s" if files else
          f"done: nothing to do ({seconds:.1f} s)")
 
 
