@@ -42,11 +42,15 @@ def watch(
     from ..build import BuildSettings, select_packs
     from ..diagnostics import Report
     from .build import check_only
+    from ..settings import load_user_settings
     report = Report()
     folders = select_packs(data_dir(data), packs or [], report)
+    user = load_user_settings(report)  # the printer's paper, duplex and offset, as for build
     if report.errors:
         finish(report, False)
-    settings = BuildSettings(only=tuple(sorted(set(check_only(only)))))
+    settings = BuildSettings(only=tuple(sorted(set(check_only(only)))), paper=user.paper,
+                             duplex=user.duplex, back_offset=user.back_offset,
+                             margin=user.margin)
     seen = snapshot(folders)
     info(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)")
     try:
