@@ -238,3 +238,24 @@ def test_every_shipped_pack_validates_against_its_own_schema():
             assert [e.message for e in validator.iter_errors(doc)] == [], path
             doc["cards"][0]["nmae"] = "x"
             assert any("nmae" in e.message for e in validator.iter_errors(doc)), path
+
+
+def test_shell_completion_knows_commands_options_and_packs(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from cardgen.load import ROOT
+    (tmp_path / "card_data" / "my-game").mkdir(parents=True)
+    (tmp_path / "card_data" / "my-game" / "pack.yaml").write_text("id: my-game\n")
+
+    def complete(words: str) -> list[str]:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "_CARDGEN_COMPLETE": "complete_bash",
+               "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
+        program = "import sys; sys.argv[0] = 'cardgen'; from cardgen.cli.app import main; main()"
+        done = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=60)
+        return done.stdout.split()
+
+    assert complete("cardgen wa") == ["watch"]
+    assert complete("cardgen new x --ki") == ["--kind"]
+    assert complete("cardgen build my") == ["my-game"]

@@ -17,8 +17,15 @@ DataOption = Annotated[Optional[Path], typer.Option(
     "--data", metavar="DIR", help="Folder holding the packs (default: ./card_data, else the one "
     "shipped with cardgen).", show_default=False)]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+def complete_packs(incomplete: str) -> list[str]:
+    """Tab completion of PACK: the packs in ./card_data (or the shipped ones)."""
+    from ..load import find_packs
+    return [p.name for p in find_packs(data_dir(None)) if p.name.startswith(incomplete)]
+
+
 PacksArgument = Annotated[Optional[list[str]], typer.Argument(
-    metavar="[PACK]...", help="Pack ids (folder names); none = every pack.", show_default=False)]
+    metavar="[PACK]...", help="Pack ids (folder names); none = every pack.", show_default=False,
+    autocompletion=complete_packs)]
 
 
 @dataclass

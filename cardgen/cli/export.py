@@ -14,14 +14,15 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, data_dir, finish
+from .common import DataOption, complete_packs, data_dir, finish
 
 # Card keys in the order a designer reads them; stats, texts and declared fields follow.
 _FIRST = ("id", "name", "title", "set", "group", "groups", "points", "penalty", "count",
           "image", "quote")
 
 
-def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default=False)],
+def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default=False,
+                                              autocompletion=complete_packs)],
            csv_dir: Annotated[Path, typer.Option(
                "--csv", metavar="DIR", help="Folder to write <kind>.csv into (one file per "
                "card kind).", show_default=False)],

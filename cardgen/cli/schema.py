@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, data_dir, finish
+from .common import DataOption, complete_packs, data_dir, finish
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -112,7 +112,7 @@ def pack_schema_documents(data) -> dict[str, str]:
 
 def schema(pack: Annotated[Optional[str], typer.Argument(
                help="A pack id: the cards schema then knows its kinds, fields, stats and "
-               "groups.", show_default=False)] = None,
+               "groups.", show_default=False, autocompletion=complete_packs)] = None,
            out: Annotated[Optional[Path], typer.Option(
                "--out", help="Folder to write <kind>.schema.json files into; without it one "
                "schema is printed (the pack schema, or with PACK that pack's cards schema).",
