@@ -47,6 +47,9 @@ class BuildSettings:
     print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
     out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key
+    # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
+    # keys (repr=False): comparing with an old build does not make today's outputs stale.
+    changed_since: dict | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -58,6 +61,8 @@ class PackResult:
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     content: dict[str, str] = field(default_factory=dict)  # content keys (rulebook, boards)
+    faces: dict[str, dict[str, str]] = field(default_factory=dict)  # card id → face hashes
+    changed: list[tuple[str, str]] = field(default_factory=list)  # (card id, what changed)
 
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
@@ -182,6 +187,8 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
     wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
     if settings.png:
         wanted.add("png")
+    if settings.changed_since is not None:
+        wanted.add("changed")
     return wanted
 
 
@@ -198,8 +205,8 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
                                           for name in files)
         if whole:
             intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole:
-            stale.add(kind)
+        if entry.get("key") != keys[kind] or not whole or kind == "changed":
+            stale.add(kind)  # changed.pdf compares with a manifest the key does not know
     previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous
 
@@ -280,6 +287,14 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
             return None
+    result.faces = face_hashes(printed, images)
+    if "changed" in wanted:
+        result.changed = changed_cards(printed, result.faces, settings.changed_since)
+        reprint = [p for p in printed if p.card_id in dict(result.changed)]
+        if reprint:
+            result.add("changed", "changed.pdf", pdf.card_sheets(
+                reprint, painter, spec, card_size, bleed, meta, footer,
+                (words["fronts"], words["backs"])))
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
             spec, card_size, bleed, meta, words))
@@ -322,6 +337,41 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
     result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
+
+
+def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
+    """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
+    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    out = {}
+    for p in printed:
+        if p.card_id not in out:
+            out[p.card_id] = {"front": _printed_hash(p.front, images),
+                              "back": _printed_hash(p.back, images)}
+    return out
+
+
+def _printed_hash(face, images: ImageStore) -> str:
+    digest = hashlib.sha256(repr(face.boxes).encode())
+    for box in face.boxes:
+        if box.image:
+            from .render.images import resolve
+            digest.update(file_hash(resolve(images.folder, box.image)).encode())
+    return digest.hexdigest()
+
+
+def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
+    """[(card id, 'front' | 'back' | 'front and back' | 'new')] in print order: the cards
+    whose printed sides differ from the earlier manifest's."""
+    out = []
+    for card_id, now in faces.items():
+        old = before.get(card_id)
+        if old is None:
+            out.append((card_id, "new"))
+            continue
+        sides = [side for side in ("front", "back") if old.get(side) != now[side]]
+        if sides:
+            out.append((card_id, " and ".join(sides)))
+    return out
 
 
 def check_print_shop(data: PackData, settings: BuildSettings, report: Report) -> None:
@@ -452,6 +502,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
+        "faces": {k: result.faces[k] for k in sorted(result.faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 
