@@ -94,10 +94,12 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
 
 
 def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = None,
-               previous: dict | None = None) -> tuple[Report, PackResult | None]:
+               previous: dict | None = None, split: bool = False
+               ) -> tuple[Report, PackResult | None]:
     """One pack, stage by stage; the files stay in memory until `write` (all packs at once).
 
     load + validate → compose → layout + render. Any error stops the chain before output.
+    `split`: the rulebook is rendered in a forked process while this one draws the rest.
     """
     from .compose import Choice, compose
     report = Report()
@@ -112,7 +114,52 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
     deck = compose(data, settings.choice or Choice(), report)      # compose
     if deck is None or report.errors:
         return report, None
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
+    if split and "rulebook" in wanted and len(wanted) > 1 and data.chapters:
+        return report, _render_split(data, report, settings, wanted, previous, deck)
     return report, render_pack(data, report, settings, kinds, previous, deck)  # layout, render
+
+
+def _render_split(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
+                  previous, deck) -> PackResult | None:
+    """render_pack, the rulebook in a child forked from this loaded process (nothing is read
+    twice) and everything else here; the same files as one render_pack call."""
+    import multiprocessing
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this system: one after the other
+        return render_pack(data, report, settings, wanted, previous, deck)
+    reader, writer = context.Pipe(duplex=False)
+    child = context.Process(target=_rulebook_child, args=(writer, data, settings, previous, deck))
+    child.start()
+    writer.close()
+    result = render_pack(data, report, settings, wanted - {"rulebook"}, previous, deck)
+    try:
+        book_report, book = reader.recv()
+    except EOFError:  # the child died: do its part here
+        book_report = Report()
+        book = _rulebook_part(data, settings, previous, deck, book_report)
+    child.join()
+    report.extend(book_report)
+    if result is None or book is None:
+        return None
+    files, built, content = book
+    result.files.update(files)
+    result.built.update(built)
+    result.content.update(content)
+    return result
+
+
+def _rulebook_child(writer, data: PackData, settings: BuildSettings, previous, deck) -> None:
+    report = Report()
+    writer.send((report, _rulebook_part(data, settings, previous, deck, report)))
+    writer.close()
+
+
+def _rulebook_part(data, settings, previous, deck, report: Report):
+    """(files, built, content keys) of the rulebook alone, or None on an error."""
+    result = render_pack(data, report, settings, {"rulebook"}, previous, deck)
+    return None if result is None else (result.files, result.built, result.content)
 
 
 def check(folder: Path, report: Report) -> PackData | None:
@@ -257,22 +304,23 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if chosen:
         ids = {lc.card.id for lc in deck.cards}
         data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
     check_print_shop(data, settings, report)
-    printed, images, layouter = layout_faces(data, report, settings)
-    if len(report.errors) > errors_before:
-        return None
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
+    if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
+        printed, images, layouter = layout_faces(data, report, settings)
+        if len(report.errors) > errors_before:
+            return None
+        painter = CardPainter(card_size, bleed, layouter.icons, images)
     paper = settings.paper or settings_print.paper
     duplex = settings.duplex or settings_print.duplex
     offset = settings.back_offset or settings_print.back_offset
-    painter = CardPainter(card_size, bleed, layouter.icons, images)
     meta = {"title": data.pack.title, "author": data.pack.author,
             "subject": data.pack.subtitle or data.pack.description[:200],
             "keywords": f"cardgen, {data.pack.id}, print and play"}
     result = PackResult(data)
-    wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
     words = labels_for(data.pack.language, data.pack.labels)
     spec = pdf.SheetSpec(paper, duplex, offset, settings.sheet,

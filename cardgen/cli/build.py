@@ -65,8 +65,8 @@ def build(
                                           "booklet imposed on A4 sheets.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")
                      ] = False,
-    jobs: Annotated[int, typer.Option(min=0, max=64, help="Packs built in parallel "
-                                      "(0 = the number of cores).")] = 0,
+    jobs: Annotated[int, typer.Option(min=0, max=64, help="Processes to use (0 = the cores "
+                                      "not busy with other work).")] = 0,
     # --- print sheets and print shops (issue 16) ---
     sheet: Annotated[Optional[str], typer.Option(
         help="bleed: every card keeps its bleed on the sheet (gutters between cards; the "
@@ -155,7 +155,7 @@ def build(
     settings.margin = user.margin if settings.margin is None else settings.margin
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or default_jobs()
     from ..output import OutputError, output_lock
     try:
         with output_lock(out):  # from planning to writing: one build per output folder
@@ -223,16 +223,16 @@ def finish_if_failed(report, strict: bool) -> None:
         finish(report, strict)
 
 
-def build_one(folder: Path, settings, kinds: set[str], previous: dict):
-    """One task of the build (runs in a worker process when cores are shared out)."""
+def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bool = False):
+    """One pack (runs in a worker process when several packs share the cores). `split`: the
+    rulebook is drawn on a second core, forked once the pack is loaded."""
     from ..build import build_pack
-    report, result = build_pack(folder, settings, kinds, previous)
+    report, result = build_pack(folder, settings, kinds, previous, split=split)
     return folder, report, result
 
 
-def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int):
-    """The work: per pack, its stale outputs — the slow rulebook apart from the rest when
-    there are cores to spare, so one pack uses them too."""
+def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
+    """The work: per pack, its stale outputs."""
     from ..build import stale_outputs, wanted_outputs
     tasks, plans = [], {}
     for folder in folders:
@@ -240,29 +240,39 @@ def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int)
         if force:
             stale = wanted_outputs(settings)
         plans[folder] = (stale, keys, previous)
-        if not stale:
-            continue
-        groups = [stale]
-        if jobs > 1 and "rulebook" in stale and len(stale) > 1:
-            groups = [{"rulebook"}, stale - {"rulebook"}]
-        # --force: nothing of the last build is reused (PNGs, rulebook and boards included)
-        reuse = {} if force else previous
-        tasks.extend((folder, group, reuse) for group in groups)
+        if stale:
+            # --force: nothing of the last build is reused (PNGs, rulebook and boards included)
+            tasks.append((folder, stale, {} if force else previous))
     return tasks, plans
+
+
+def default_jobs() -> int:
+    """The cores this process may use, less those other work keeps busy (the load average):
+    on a shared machine a second process only adds work."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(cores, round(cores - busy)))
 
 
 def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
     """Every pack: [(folder, report, (result, keys, previous) | None, state)].
 
-    Parallel processes give the same bytes as a serial build: each task renders whole files.
+    Several packs: one process per pack. One pack and cores to spare: its rulebook on a second
+    core, forked after loading. Parallel work gives the same bytes: every task renders whole files.
     """
-    tasks, plans = plan_tasks(folders, out, settings, force, jobs)
+    tasks, plans = plan_tasks(folders, out, settings, force)
     with _progress(len(tasks)) as advance:
         if jobs <= 1 or len(tasks) <= 1:
             done = []
-            for task in tasks:
-                done.append(build_one(task[0], settings, task[1], task[2]))
-                advance(task[0].name)
+            for folder, kinds, previous in tasks:
+                done.append(build_one(folder, settings, kinds, previous, split=jobs > 1))
+                advance(folder.name)
         else:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
