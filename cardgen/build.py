@@ -173,6 +173,10 @@ def check(folder: Path, report: Report) -> PackData | None:
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:
+        if run is check_references and report.errors:
+            # a card that did not load would make every text naming it look wrong: fix the
+            # errors above first, the references are checked on the next run
+            continue
         report.ran_check(name)
         run(data, report)
     return data
