@@ -511,8 +511,8 @@ def sheet_notes(spec, card_size, bleed: float) -> list[str]:
     why = ("--sheet dense" if spec.mode == "dense" else
            f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
            f"{card_size[1]:g} mm cards on {spec.paper}")
-    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
-            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+    return [f"cards.pdf: the cards abut at the trim with shared cut lines ({len(plan.slots)} "
+            f"per sheet; {why}): a mis-cut shows a sliver of the neighbouring card"]
 
 
 def _face_key(face, settings: BuildSettings) -> str:
