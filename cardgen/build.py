@@ -17,9 +17,13 @@ from .layout.card import CardLayouter
 from .layout.faces import used_layouts
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
-from .output import write_all
-from .render.images import ImageProblem, ImageStore
+from .output import PackWrite, write_packs
+from .render.images import ImageStore
+from .validate.boards import check_boards
 from .validate.cards import check_cards
+from .validate.coverage import check_coverage
+from .validate.images import check_face_pictures, check_named_pictures
+from .validate.references import check_references
 from .validate.pack import check_pack_refs
 
 
@@ -105,56 +109,48 @@ def check(folder: Path, report: Report) -> PackData | None:
     data = load_pack(folder, report)
     if data is None:
         return None
-    check_pack_refs(data, report)
-    check_cards(data, report)
-    from .render.boards import check_boards
-    check_boards(data, report)
+    checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
+              ("printed fields", check_coverage), ("references in texts", check_references),
+              ("pictures", check_named_pictures)]
+    if (folder / "boards.yaml").is_file():
+        checks.append(("boards and score sheets", check_boards))
+    for name, run in checks:
+        report.ran_check(name)
+        run(data, report)
     return data
 
 
 def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     """Stage 4: every front and back laid out; text fitted; pictures checked."""
     from .render.pdf import Printed
+    from .validate.printing import check_print
+    errors_before = len(report.errors)
+    check_print(data, settings, wanted_outputs(settings), report)
     layouter = CardLayouter(data, report)
+    if len(report.errors) > errors_before:  # every card would fail the same way
+        return [], ImageStore(data.folder), layouter
     card_size = settings.card_size or data.pack.print.size()
     safe = settings.safe if settings.safe is not None else data.pack.print.safe
     bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
     layouts = used_layouts(data, layouter, card_size, bleed, safe)
     images = ImageStore(data.folder)
-    checked: set[str] = set()
     printed: list[Printed] = []
     backs = {}
+    faces = []  # (card | None, layout, face): every face, for the picture check
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
+            faces.append((None, layouts[kind.back], backs[kind.id]))
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
-        for box in front.boxes:
-            if box.image and (box.image, box.region.w, box.region.h) not in checked:
-                checked.add((box.image, box.region.w, box.region.h))
-                _check_image(images, box, lc, report)
+        faces.append((lc, layouts[kind.front], front))
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    check_face_pictures(data, faces, report)
     return printed, images, layouter
-
-
-def _check_image(images: ImageStore, box, lc, report: Report) -> None:
-    """A picture must decode completely; below 300 dpi at its printed size it is a warning."""
-    mark = lc.mark("image")
-    try:
-        px_w, px_h = images.check(box.image)
-    except ImageProblem as exc:
-        report.error(lc.file, mark.line, mark.col, lc.card.id, f"image: {exc}")
-        return
-    dpi = min(px_w / (box.region.w / 25.4), px_h / (box.region.h / 25.4))
-    if dpi < 300:
-        report.warning(lc.file, mark.line, mark.col, lc.card.id, f"image: {box.image} prints at "
-                       f"{dpi:.0f} dpi in the {box.region.w:g} x {box.region.h:g} mm "
-                       f"{box.name} region; 300 dpi needs "
-                       f"{round(box.region.w / 25.4 * 300)} x {round(box.region.h / 25.4 * 300)} px")
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:
@@ -354,12 +350,24 @@ def _sha(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]) -> list[Path]:
-    """Stage 6: every file of every pack, atomically as one set. (result, keys, previous)."""
-    files: dict[str, bytes] = {}
+def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]):
+    """Stage 6: every file of every pack, atomically per pack folder. (result, keys, previous).
+
+    Returns the PackWrites: each says which files of an earlier build it removed."""
+    packs = []
     for result, keys, previous in results:
-        folder = result.data.folder.name
-        for name, content in result.files.items():
-            files[f"{folder}/{name}"] = content
-        files[f"{folder}/manifest.json"] = manifest(result, keys, previous, out_dir)
-    return write_all(out_dir, files)
+        body = manifest(result, keys, previous, out_dir)
+        files = {**result.files, "manifest.json": body}
+        listed = owned_files(json.loads(body)) | {"manifest.json"}
+        packs.append(PackWrite(result.data.folder.name, files, owned_files(previous) - listed))
+    write_packs(out_dir, packs)
+    return packs
+
+
+def owned_files(manifest_body: dict) -> set[str]:
+    """Every output file a manifest says cardgen wrote (what a later build may remove)."""
+    owned = set(manifest_body.get("outputs") or {})
+    for entry in (manifest_body.get("built") or {}).values():
+        if isinstance(entry, dict):
+            owned.update(n for n in entry.get("files") or [] if isinstance(n, str))
+    return owned

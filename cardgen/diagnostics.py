@@ -47,6 +47,11 @@ class Report:
     """All diagnostics of one run."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    ran: list[str] = field(default_factory=list)  # names of the checks that ran, in order
+
+    def ran_check(self, name: str) -> None:
+        """Note that a check ran (`cardgen check --report` lists them)."""
+        self.ran.append(name)
 
     def add(self, file: str | Path, line: int, col: int, severity: Severity, subject: str,
             message: str) -> None:

@@ -327,6 +327,8 @@ def _resolve_layout(name: str, raw_layouts, report: Report, chain: list[str]):
             continue
         regions[region_name] = merged
         marks[region_name] = own.value_marks[region_name]
+        for key in region_raw:  # 'region.key': where a picture or a text is named
+            marks[f"{region_name}.{key}"] = region_raw.value_marks[key]
         files[region_name] = shown
     for region_name, merged in regions.items():
         out[region_name] = Region.model_validate(merged) if isinstance(merged, dict) else merged

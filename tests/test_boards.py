@@ -14,7 +14,8 @@ from cardgen.diagnostics import Report
 from cardgen.layout.board import OVERLAP, TILE_MARGIN, plan_pages
 from cardgen.layout.sheet import PAPER
 from cardgen.load import load_pack
-from cardgen.render.boards import boards_pdf, check_boards
+from cardgen.render.boards import boards_pdf
+from cardgen.validate.boards import check_boards
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSPITAL = ROOT / "card_data" / "crazy-hospital"

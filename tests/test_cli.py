@@ -349,7 +349,7 @@ def test_unwritable_output_is_exit_1_without_traceback(cli, make_pack, tmp_path,
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("cardgen.output.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("cardgen.output.os.fsync", refuse)
     result = cli("build", "--data", tmp_path / "card_data", "--out", out)
     assert_user_error(result)
     assert "error: cannot write" in result.stderr and "Permission denied" in result.stderr

@@ -93,11 +93,22 @@ def test_output_root_that_is_a_symlink_is_refused(tmp_path, tree):
     assert tree(real) == {}
 
 
-def test_a_folder_at_a_file_name_is_replaced(out):
+def test_a_folder_at_a_file_name_is_an_error_and_kept(out, tree):
     (out / "pack" / "rulebook.pdf").mkdir()
     (out / "pack" / "rulebook.pdf" / "junk").write_bytes(b"j")
-    write_all(out, {"pack/rulebook.pdf": b"%PDF"})
-    assert (out / "pack" / "rulebook.pdf").read_bytes() == b"%PDF"
+    before = tree(out)
+    with pytest.raises(OutputError, match="rulebook.pdf is a folder, but cardgen writes a "
+                       "file there"):
+        write_all(out, {"pack/cards.pdf": b"new", "pack/rulebook.pdf": b"%PDF"})
+    assert tree(out) == before and temp_files(out) == []
+
+
+def test_a_file_at_a_folder_name_is_an_error_and_kept(out, tree):
+    (out / "pack" / "png").write_bytes(b"mine")
+    before = tree(out)
+    with pytest.raises(OutputError, match="png is a file, but cardgen writes a folder there"):
+        write_all(out, {"pack/png/A1.png": b"png"})
+    assert tree(out) == before
 
 
 def _fail_on_second(monkeypatch, name):

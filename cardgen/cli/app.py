@@ -26,7 +26,14 @@ app.command("build")(build.build)
 app.command("schema")(schema.schema)
 
 
+def _stop(signum, frame) -> None:
+    """SIGTERM ends a build like Ctrl-C: the write stage cleans up and output/ stays whole."""
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    import signal
+    signal.signal(signal.SIGTERM, _stop)
     try:
         app()
     except KeyboardInterrupt:

@@ -128,6 +128,19 @@ def build(
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
     jobs = jobs or os.cpu_count() or 1
+    from ..output import OutputError, output_lock
+    try:
+        with output_lock(out):  # from planning to writing: one build per output folder
+            _build_locked(folders, out, settings, force, jobs, report, strict)
+    except OutputError as exc:
+        print_report(report)
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+
+
+def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
+                  strict: bool) -> None:
+    """Plan, render and write, with the output folder locked (see build)."""
     outcomes = run_packs(folders, out, settings, force, jobs)
     results = []
     for folder, pack_report, result, state in outcomes:
@@ -138,13 +151,7 @@ def build(
                 typer.echo(f"{folder.name} note: {note}")
     finish_if_failed(report, strict)
     from ..build import write
-    from ..output import OutputError
-    try:
-        write(out, results)
-    except OutputError as exc:
-        print_report(report)
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+    written = {p.name: p for p in write(out, results)}
     print_report(report)
     for folder, _, result, state in outcomes:
         if result is None:
@@ -154,6 +161,16 @@ def build(
         pngs = sum(1 for n in result[0].files if n.startswith("png/"))
         made = ", ".join(names) + (f" + {pngs} PNGs" if pngs else "")
         typer.echo(f"{folder.name}: {made or 'manifest'} → {out / folder.name}/")
+        removed = written[folder.name].removed
+        if removed:  # files of an earlier build that this one does not make
+            typer.echo(f"{folder.name}: removed {_listing(removed)} of an earlier build")
+
+
+def _listing(names: list[str]) -> str:
+    """deck.pdf, house-rules.pdf and 32 PNGs"""
+    pngs = sum(1 for n in names if n.startswith("png/"))
+    shown = sorted(n for n in names if not n.startswith("png/"))
+    return ", ".join(shown + ([f"{pngs} PNG{'s' if pngs > 1 else ''}"] if pngs else []))
 
 
 def finish_if_failed(report, strict: bool) -> None:
@@ -203,7 +220,8 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
                 advance(task[0].name)
         else:
             from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
+                                     initializer=_quiet_worker) as pool:
                 futures = [pool.submit(build_one, folder, settings, kinds, previous)
                            for folder, kinds, previous in tasks]
                 done = []
@@ -212,6 +230,14 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
                     advance(folder.name)
     return [_merge(folder, plans[folder], [d for d in done if d[0] == folder])
             for folder in folders]
+
+
+def _quiet_worker() -> None:
+    """A worker stopped by Ctrl-C or SIGTERM ends at once and silently: the main process
+    reports the interrupt once, and no worker prints a traceback of its own."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: os._exit(130))
 
 
 def _merge(folder: Path, plan, parts):

@@ -13,7 +13,8 @@ from .common import DataOption, PacksArgument, StrictOption, data_dir, finish
 
 ReportOption = Annotated[bool, typer.Option(
     "--report", help="Print a table of the chosen deck: cards per kind, set and group, "
-    "quartets, octets, special cards, options.", rich_help_panel="Deck choice")]
+    "quartets, octets, special cards, options, and the checks that ran for the pack.",
+    rich_help_panel="Deck choice")]
 
 
 def check(packs: PacksArgument = None, data: DataOption = None,
@@ -42,7 +43,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
     one_pack_for(choice, packs)
     report = Report()
     for folder in select_packs(data_dir(data), packs or [], report):
-        errors_before = len(report.errors)
+        errors_before, ran_before = len(report.errors), len(report.ran)
         loaded = check_pack(folder, report)
         if loaded is None:
             continue
@@ -52,8 +53,11 @@ def check(packs: PacksArgument = None, data: DataOption = None,
         if len(report.errors) == errors_before:
             # lay every card out too: text that does not fit and missing glyphs are found
             # by `check`, not only by `build`
+            report.ran_check("card layouts: text fit, glyphs, pictures")
             layout_faces(loaded, report, BuildSettings())
             from ..render.rulebook import check_rules
+            if loaded.chapters:
+                report.ran_check("rulebook texts")
             check_rules(loaded, report)
         deck = compose(loaded, choice, report)
         if deck is None:
@@ -61,7 +65,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
         if choice.given():
             typer.echo(f"{loaded.pack.id} deck: {deck.describe()}")
         if report_table:
-            print_deck(deck)
+            print_deck(deck, report.ran[ran_before:])
         else:
             for note in deck.notes:
                 typer.echo(f"{loaded.pack.id} note: {note}")
@@ -70,9 +74,10 @@ def check(packs: PacksArgument = None, data: DataOption = None,
         typer.echo("ok")
 
 
-def print_deck(deck) -> None:
-    """The --report table: one row per aspect of the deck, labels aligned."""
-    rows = deck.report_rows()
+def print_deck(deck, checks: list[str] = ()) -> None:
+    """The --report table: one row per aspect of the deck, labels aligned; then the checks
+    that ran for the pack."""
+    rows = deck.report_rows() + [("checks", name) for name in dict.fromkeys(checks)]
     wide = max(len(label) for label, _ in rows)
     for label, value in rows:
         typer.echo(f"  {label.ljust(wide)}  {value}")

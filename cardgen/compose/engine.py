@@ -13,11 +13,12 @@ from typing import Optional
 
 from ..diagnostics import Report, display_path
 from ..load import LoadedCard, PackData
-from ..model.compose import (Draw, NeedCards, NeedDeckSize, NeedKind, NeedPlayers, NeedSet,
-                             NeedSpecialCards, Preset)
+from ..model.compose import (Draw, NeedCards, NeedCount, NeedDeckSize, NeedKind, NeedNoCards,
+                             NeedPlayers, NeedSet, NeedSpecialCards, Preset)
 from ..validate.errors import did_you_mean
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
-from .deck import Choice, Deck, _copies, _deal_rule, _merged, _noun, _nouns, _range, _cards
+from .deck import (Choice, Deck, _cards, _copies, _deal_rule, _merged, _noun, _nouns, _range,
+                   _spans, _structure_text)
 from .declaration import FILE_NAME, Declared, _Declaration, load_composition
 
 MAX_SEED = 999_999
@@ -141,13 +142,48 @@ class _Composer:
         self._check_players(deck)
         self._check_variant(deck, special_explicit)
         self._check_options(deck)
+        self._check_rules(deck)
+        self._check_pile(deck)
         self._check_octets(deck)
+        self._note_checks(deck)
         return deck
+
+    def _note_checks(self, deck: Deck) -> None:
+        """The composition checks that applied to this deck, for `check --report`."""
+        comp, ran = self.comp, self.report.ran_check
+        if self.declared.raw is not None:
+            ran("composition.yaml names and numbers")
+        if comp.sets_of:
+            ran(f"complete {_noun(comp.sets_of)}s")
+        if comp.structure:
+            counts = " with cards per set" if any(p.counts for p in comp.structure) else ""
+            ran(f"structure {_structure_text(comp)}{counts}")
+        rules = [n.rule or "" for n in comp.needs]
+        if deck.variant is not None:
+            ran(f"variant {deck.variant}: players" + (", special cards" if not
+                                                      comp.variants[deck.variant].special_cards
+                                                      else ""))
+            rules += [n.rule or deck.variant for n in comp.variants[deck.variant].needs]
+        for rule in dict.fromkeys(rules):
+            ran(f"rule {rule}" if rule else "rules of composition.yaml")
+        if comp.deal:
+            ran("deal by players" + (", pile lasts a round" if any(r.draw for r in comp.deal)
+                                     else ""))
+        if comp.rounds is not None:
+            ran("rounds by players" + (", every player starts equally often"
+                                       if comp.rounds.each_starts else ""))
+        if deck.options:
+            ran("options: variants, exclusions, needs")
+        if deck.octets_on:
+            ran("octets reachable")
 
     # resolving the choice --------------------------------------------------------------------
     def _variant(self) -> tuple[Optional[str], bool]:
         names = list(self.comp.variants)
         name = self.choice.variant
+        preset = self.comp.presets.get(self.choice.preset or "")
+        if name is None and preset is not None and preset.variant is not None:
+            return preset.variant, True
         if name is None:
             return self.comp.default_variant, self.comp.default_variant is not None
         if name not in names:
@@ -309,6 +345,9 @@ class _Composer:
         text, explicit, flag = self.choice.special, True, "--special"
         if text is None and preset is not None and preset.special is not None:
             text, explicit, flag = preset.special, False, f"preset {self.choice.preset}: special"
+        if text is None and variant is not None and comp.variants[variant].special is not None:
+            text, explicit, flag = comp.variants[variant].special, False, \
+                f"variant {variant}: special"
         if text is None:
             plays_special = variant is None or comp.variants[variant].special_cards
             return (every if plays_special else []), False
@@ -497,12 +536,100 @@ class _Composer:
                     text = problem + (f" — {need.message}" if need.message else "")
                     self.report.add(self.where, 0, 0, need.severity, slug, text)
 
+    def _check_rules(self, deck: Deck) -> None:
+        """The pack's own rules (composition needs) and the chosen variant's; each refusal
+        names its rule."""
+        owners = [(("needs",), "", self.comp.needs)]
+        if deck.variant is not None:
+            owners.append((("variants", deck.variant, "needs"), deck.variant,
+                           self.comp.variants[deck.variant].needs))
+        for path, owner, needs in owners:
+            for i, need in enumerate(needs):
+                problem = self._need_problem(deck, need)
+                if problem is None:
+                    continue
+                if need.severity == "note":
+                    deck.notes.append(f"{need.rule or owner}: {need.message}".lstrip(": "))
+                    continue
+                text = problem + (f" — {need.message}" if need.message else "")
+                self._refuse(path + (i,), need.rule or owner, need.severity, text)
+
+    def _refuse(self, path: tuple, subject: str, severity: str, text: str) -> None:
+        """A broken rule: at the command line when the user chose the deck, else at the rule's
+        line in composition.yaml (the pack itself breaks it)."""
+        if self.choice.given() or self.declared.raw is None:
+            self.report.add(self.where, 0, 0, severity, subject, text)
+        else:
+            mark = self.declared.at(*path)
+            self.report.add(self.declared.file, mark.line, mark.col, severity, subject, text)
+
+    def _player_counts(self, deck: Deck) -> list[int]:
+        """The player counts a deck is meant for: --players, else the variant's range within
+        pack.yaml's play range, else the deal rules' ranges."""
+        if deck.players is not None:
+            return [deck.players]
+        ranges = [r.players for r in self.comp.deal]
+        if deck.variant is not None:
+            ranges = [self.comp.variants[deck.variant].players]
+        play = self.data.pack.play
+        counts = {p for low, high in ranges for p in range(low, high + 1)}
+        if play is not None:
+            counts &= set(range(play.players[0], play.players[1] + 1))
+        return sorted(counts)
+
+    def _check_pile(self, deck: Deck) -> None:
+        """What is not dealt must last one round of draws (deal rules with `draw`)."""
+        comp = self.comp
+        dealt = deck.size if comp.deal_special else _copies(deck.deck_cards)
+        for players in self._player_counts(deck):
+            rule = _deal_rule(comp.deal, players)
+            if rule is None or not rule.draw or rule.hand == "all":
+                continue
+            left = dealt - rule.hand * players
+            if left < rule.draw * players:
+                self._refuse(("deal", comp.deal.index(rule), "draw"), "", "error",
+                             f"the pile runs dry in the first round: with {players} players "
+                             f"{rule.hand * players} of {dealt} cards are dealt, "
+                             f"{max(left, 0)} stay in the pile, and one round draws "
+                             f"{rule.draw * players}")
+        rounds = comp.rounds
+        if rounds is not None and deck.players is not None and rounds.of(deck.players) is None:
+            have = and_list([_range(r) for r in _spans(sorted(r.players for r in
+                                                               rounds.by_players))], "or")
+            self.error("", f"--players {deck.players}: the rounds are declared for {have} "
+                       "players")
+
     def _need_problem(self, deck: Deck, need) -> Optional[str]:
         """None when the need is met, else what is wrong ('needs … ; the chosen deck has …')."""
+        if need.when_players is not None:
+            low, high = need.when_players
+            if deck.players is None or not low <= deck.players <= high:
+                return None
+            problem = self._problem(deck, need)
+            return problem and f"with {_range(need.when_players)} players {problem}"
+        return self._problem(deck, need)
+
+    def _problem(self, deck: Deck, need) -> Optional[str]:
         if isinstance(need, NeedDeckSize):
             have = _copies(deck.deck_cards)
-            if have != need.deck_size:
-                return f"needs {need.deck_size} {self._deck_word()}; the chosen deck has {have}"
+            if have not in need.sizes():
+                sizes = and_list([str(n) for n in need.sizes()], "or")
+                return f"needs {sizes} {self._deck_word()}; the chosen deck has {have}"
+        elif isinstance(need, NeedNoCards):
+            named = [i for item in need.without for i in expand(item, self.cat)]
+            present = [lc.card.id for lc in deck.cards if lc.card.id in set(named)]
+            if present:
+                verb = "is" if len(present) == 1 else "are"
+                return (f"is played without {compress(named, self.cat)}; "
+                        f"{compress(present, self.cat)} {verb} in the deck")
+        elif isinstance(need, NeedCount):
+            named = {i for item in need.of for i in expand(item, self.cat)}
+            have = _copies([lc for lc in deck.cards if lc.card.id in named])
+            shown = compress(sorted(named), self.cat)
+            if need.at_most is not None and have > need.at_most:
+                return f"allows at most {need.at_most} of {shown}; the deck has {have}"
+            if need.at_least is not None and have < need.at_least:
+                return f"needs at least {need.at_least} of {shown}; the deck has {have}"
         elif isinstance(need, NeedCards):
             wanted = [i for item in need.cards for i in expand(item, self.cat)]
             have = {lc.card.id for lc in deck.cards}

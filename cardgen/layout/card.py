@@ -193,7 +193,8 @@ class CardLayouter:
         groups = [self.data.group(g) for g in ([card.group] if card.group else card.groups)]
         groups = [g.model_dump() for g in groups if g is not None]
         ctx.update(card={**card.model_dump(), **card.extra_fields, "kind": lc.kind},
-                   kind=kind.model_dump(include={"id", "label", "plural"}),
+                   kind={**kind.model_dump(include={"id", "label", "plural"}),
+                         "short": kind.short or kind.label},
                    group=groups[0] if groups else None, groups=groups)
         return ctx
 

@@ -69,6 +69,12 @@ class Kind(Model):
     back: str = Field(description="layout name of the back")
     fields: dict[str, FieldSpec] = Field(default_factory=dict)
     texts: list[str] = Field(default_factory=list, description="names of texts each card needs")
+    short: str = Field("", description="a short name of the kind that the cards print too "
+                       "(e.g. the letter of their IDs); rule texts may use it as "
+                       "{{ kinds.ID.short }}")
+    not_printed: dict[str, Annotated[str, Field(min_length=1)]] = Field(
+        default_factory=dict, description="card fields the layouts do not print on purpose, "
+        "each with the reason (field → reason): `penalty: counted from the rulebook's table`")
 
 
 class SubValue(Model):

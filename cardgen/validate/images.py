@@ -1,0 +1,162 @@
+"""Every picture a card, a layout (front or back) or a board names: opened and checked before
+any output, with the diagnostic at the YAML line that names it.
+
+Why: a picture that cannot be decoded used to surface only while the PDF was drawn, as a
+traceback. Here each file is decoded once (the result is kept per file and modification time),
+only formats that Pillow decodes by itself are accepted (no EPS through Ghostscript, no PDF),
+and any failure of the decoder is the picture's problem, not cardgen's.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+from PIL import Image
+
+from ..diagnostics import Report
+from ..load import PackData
+from ..render.images import ImageProblem, open_checked, resolve
+from ..source import mark_at
+
+# The formats a designer's picture may have: decoded by Pillow itself, without helpers.
+FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")
+PRINT_DPI = 300
+_TEMPLATE = re.compile(r"\{\{|\{%")
+_CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)")
+_decoded: dict[tuple[str, int, int], tuple[int, int] | str] = {}
+
+
+def picture_size(folder: Path, relative: str) -> tuple[int, int]:
+    """The picture's pixel size; ImageProblem when it cannot be printed (missing, outside the
+    pack, not a picture, damaged, too large)."""
+    path = resolve(folder, relative)
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _decoded:
+        _decoded[key] = _decode(path, relative)
+    found = _decoded[key]
+    if isinstance(found, str):
+        raise ImageProblem(found)
+    return found
+
+
+def _decode(path: Path, relative: str) -> tuple[int, int] | str:
+    """Pixel size, or the problem as a sentence (kept, so a file is decoded once)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(path, formats=FORMATS):
+                pass
+    except Exception:  # noqa: BLE001 - whatever the decoder says, the file is not usable
+        return (f"'{relative}' is not a readable picture (cardgen prints PNG, JPEG, WEBP, GIF, "
+                "TIFF and BMP)")
+    try:
+        return open_checked(path).size
+    except ImageProblem as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - a decoder failure is the file's problem
+        return f"'{relative}' cannot be decoded ({exc})"
+
+
+def is_template(text: str | None) -> bool:
+    return bool(text and _TEMPLATE.search(text))
+
+
+def check_named_pictures(data: PackData, report: Report) -> None:
+    """Before layout: each card's `image` and each fixed picture path in a layout the pack's
+    kinds use (fronts and backs), at the line that names it."""
+    for lc in data.cards:
+        if lc.card.image:
+            mark = lc.mark("image")
+            _check(data.folder, lc.card.image, report, (lc.file, mark), lc.card.id, "image")
+    used = sorted({k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds})
+    for name in used:
+        layout = data.layouts.get(name)
+        if layout is None:
+            continue
+        for region_name, region in layout.regions.items():
+            if region.type == "image" and region.image and not is_template(region.image):
+                mark = layout_mark(layout, region_name, "image")
+                _check(data.folder, region.image, report, (mark.file if mark else layout.file,
+                                                           mark), f"{name}.{region_name}", "image")
+
+
+def layout_mark(layout, region: str, key: str):
+    """The mark of a region's key in its layouts.yaml (load keeps them as 'region.key'),
+    else of the region itself."""
+    return layout.marks.get(f"{region}.{key}") or layout.marks.get(region)
+
+
+def check_face_pictures(data: PackData, faces, report: Report) -> None:
+    """After layout: every picture on every laid-out face, front or back, including paths a
+    template made. `faces` holds (card | None, layout, face). A picture below 300 dpi at its
+    printed size is a warning."""
+    seen: set[tuple] = set()
+    for lc, layout, face in faces:
+        for box in face.boxes:
+            if not box.image:
+                continue
+            where, subject, field = _named_at(lc, layout, box)
+            key = (box.image, box.region.w, box.region.h, where[0], where[1], subject)
+            if key in seen:
+                continue
+            seen.add(key)
+            size = _check(data.folder, box.image, report, where, subject, field)
+            if size is not None:
+                _resolution(size, box, report, where, subject, field)
+
+
+def _named_at(lc, layout, box):
+    """((file, mark), subject, field) of the YAML that names this box's picture: the card's
+    field when the card gives it, else the layout's region."""
+    template = box.region.image or ""
+    fields = [] if box.region.type == "portrait" else _CARD_FIELD.findall(template)
+    if lc is not None and (box.region.type == "portrait" or fields):
+        name = "image" if box.region.type == "portrait" else fields[0]
+        return (lc.file, lc.mark(name)), lc.card.id, name
+    mark = layout_mark(layout, box.name, "image")
+    subject = f"{layout.name}.{box.name}"
+    field = "image" if lc is None or not is_template(template) else \
+        f"image (card {lc.card.id})"
+    return (mark.file if mark else layout.file, mark), subject, field
+
+
+def _check(folder: Path, relative: str, report: Report, where, subject: str,
+           field: str) -> tuple[int, int] | None:
+    file, mark = where
+    try:
+        return picture_size(folder, relative)
+    except ImageProblem as exc:
+        line, col = (mark.line, mark.col) if mark else (0, 0)
+        report.error(file, line, col, subject, f"{field}: {exc}")
+        return None
+
+
+def _resolution(size, box, report: Report, where, subject: str, field: str) -> None:
+    px_w, px_h = size
+    region = box.region
+    if region.w <= 0 or region.h <= 0:
+        return
+    dpi = min(px_w / (region.w / 25.4), px_h / (region.h / 25.4))
+    if dpi < PRINT_DPI:
+        file, mark = where
+        line, col = (mark.line, mark.col) if mark else (0, 0)
+        report.warning(file, line, col, subject, f"{field}: {box.image} prints at {dpi:.0f} dpi "
+                       f"in the {region.w:g} x {region.h:g} mm {box.name} region; "
+                       f"{PRINT_DPI} dpi needs {round(region.w / 25.4 * PRINT_DPI)} x "
+                       f"{round(region.h / 25.4 * PRINT_DPI)} px")
+
+
+def check_board_pictures(folder: Path, laid, raw, shown: str, report: Report) -> None:
+    """Every picture on every laid-out board, at the board region's `image` line."""
+    seen: set[tuple[str, str]] = set()
+    for board in laid:
+        for box in board.face.boxes:
+            if not box.image or box.region.type != "image" or (board.name, box.image) in seen:
+                continue
+            seen.add((board.name, box.image))
+            mark = mark_at(raw, "boards", board.name, "regions", box.name, "image")
+            _check(folder, box.image, report, (shown, mark), f"{board.name}.{box.name}",
+                   "image")

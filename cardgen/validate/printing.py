@@ -1,0 +1,61 @@
+"""Print settings that cannot work together: found before layout, not as a traceback while the
+sheets are drawn.
+
+Why: each value may be fine on its own (a 300 x 400 mm card, A4 paper, a 20 mm back offset, a
+1200 dpi PNG) and still the combination cannot be printed. The settings come from pack.yaml's
+`print`, the user's settings file and the command line, so the diagnostic is put at pack.yaml's
+`print` (or its first line) and names the options too.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Report
+from ..layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
+
+MAX_PNG_PIXELS = 64_000_000  # one card's PNG; beyond this a raster needs gigabytes of memory
+
+
+def check_print(data, settings, wanted: set[str], report: Report) -> None:
+    """Add one error per combination of print settings that cannot be printed."""
+    printing = data.pack.print
+    card = settings.card_size or printing.size()
+    bleed = settings.bleed if settings.bleed is not None else printing.bleed
+    safe = settings.safe if settings.safe is not None else printing.safe
+    paper = settings.paper or printing.paper
+    duplex = settings.duplex or printing.duplex
+    offset = settings.back_offset or printing.back_offset
+    problems = []
+    if 2 * safe >= min(card):
+        problems.append(f"a {safe:g} mm safe zone (--safe, print.safe) leaves no room for text "
+                        f"on a {card[0]:g} x {card[1]:g} mm card")
+    if wanted & {"cards", "calibration"}:
+        problems.extend(_sheet_problems(PAPER[paper], card, bleed, duplex, offset, paper))
+    if "png" in wanted:
+        extra = 2 * bleed if settings.png_bleed else 0
+        px = [round((side + extra) / 25.4 * settings.dpi) for side in card]
+        if px[0] * px[1] > MAX_PNG_PIXELS:
+            problems.append(f"--dpi {settings.dpi} makes {px[0]} x {px[1]} px PNGs of a "
+                            f"{card[0]:g} x {card[1]:g} mm card; at most "
+                            f"{MAX_PNG_PIXELS // 1_000_000} million pixels: lower --dpi")
+    mark = data.pack_raw.value_marks.get("print") or data.pack_raw.mark
+    for problem in problems:
+        report.error(data.pack_file, mark.line, mark.col, "", f"print: {problem}")
+
+
+def _sheet_problems(page, card, bleed, duplex, offset, paper) -> list[str]:
+    """The card does not fit the paper, or the back offset pushes backs off the sheet."""
+    try:
+        if duplex == "fold":
+            fold_plan(page, card, bleed)
+            return []
+        plan = plan_sheet(page, card, bleed)
+    except ValueError as exc:
+        return [f"{exc} ({paper}; choose a larger --paper or a smaller --card-size)"]
+    for slot in back_slots(plan, duplex, offset):
+        b = plan.bleed
+        if slot.x - b < 0 or slot.y - b < 0 or slot.x + card[0] + b > page[0] or \
+                slot.y + card[1] + b > page[1]:
+            return [f"a back offset of {offset[0]:g}, {offset[1]:g} mm (--back-offset, "
+                    f"print.back_offset) pushes the backs off the {paper} sheet; print "
+                    "--only calibration and measure it again"]
+    return []
