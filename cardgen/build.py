@@ -260,7 +260,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
             result.png_keys = keys
             result.built["png"] = [f"png/{card_id}.png" for card_id in sorted(keys)]
     if "calibration" in wanted:
-        result.add("calibration", "calibration.pdf", pdf.calibration(
+        from .render.calibration import calibration
+        result.add("calibration", "calibration.pdf", calibration(
             paper, card_size, bleed, duplex, offset, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:

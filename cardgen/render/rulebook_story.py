@@ -373,7 +373,7 @@ class StoryBuilder:
             ("TOPPADDING", (0, 1), (-1, 1), size * 0.6),
             ("BOTTOMPADDING", (0, -1), (-1, -1), size * 0.7),
             ("FONTNAME", (0, 0), (-1, -1), face_name("sans"))]))
-        return [table]
+        return [KeepTogether([table])]  # a summary read at a glance is never split
 
     def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:
         key = "list" if isinstance(block, m.BulletList) else "steps"
