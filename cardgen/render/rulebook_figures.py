@@ -235,10 +235,13 @@ class FigureMaker:
             if markup is None:
                 continue
             r = box.region
-            ax = card_x + (r.x + r.w / 2) * MM * scale
+            left = (r.x + r.w / 2) * MM * scale < width / 2
+            # the leader ends at the part's near edge, so it never runs through its text
+            edge = max(0.0, r.x) if left else min(painter.w, r.x + r.w)
+            ax = card_x + edge * MM * scale + (1.5 if left else -1.5)
             ay = height - (r.y + r.h / 2) * MM * scale
-            style = "figure-callout-left" if ax < card_x + width / 2 else "figure-callout"
-            callouts.append((ax, ay, self.label(markup, style)))
+            style = "figure-callout-left" if left else "figure-callout"
+            callouts.append((ax, ay, left, self.label(markup, style)))
         if len(callouts) < len(block.callouts):
             return None
         marks = _callout_marks(callouts, card_x, width, self.width, height)
@@ -350,8 +353,8 @@ def _callout_marks(callouts, card_x: float, card_w: float, width: float, height:
     column = card_x - 6 * MM
     marks = []
     for side in ("left", "right"):
-        mine = sorted((c for c in callouts if (c[0] < card_x + card_w / 2) == (side == "left")),
-                      key=lambda c: -c[1])
+        mine = sorted(((ax, ay, para) for ax, ay, left, para in callouts
+                       if left == (side == "left")), key=lambda c: -c[1])
         sizes = [c[2].wrap(column, 1e6) for c in mine]
         ys, floor = [], height
         for (ax, ay, _), (_, lh) in zip(mine, sizes):
