@@ -69,7 +69,8 @@ def deck_rows(deck, data: PackData) -> list[tuple[str, str]]:
 
 def house_of(deck, data: PackData) -> House:
     """The house-rules book of a composed deck: its options, variant, cards and cover lines."""
-    return House(frozenset(deck.options), deck.variant,
+    variant = None if deck.variant_default else deck.variant  # chosen, not implied
+    return House(frozenset(deck.options), variant,
                  frozenset(lc.card.id for lc in deck.cards), tuple(deck_rows(deck, data)))
 
 

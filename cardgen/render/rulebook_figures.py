@@ -17,7 +17,7 @@ from .card import CardPainter
 from .images import ImageStore
 from .picture import MM, Picture, Placed
 from .rulebook_style import ACCENT
-from .rulebook_text import TextMaker, Where
+from .rulebook_text import ChapterSource, TextMaker, Where
 
 GAP = 2.2 * MM  # between thumbnails
 
@@ -32,6 +32,8 @@ class FigureMaker:
         self.chosen = cards  # house rules: only these cards appear
         self._book: FaceBook | None = None
         self._boards = None
+        self._source: ChapterSource | None = None
+        self._index = 0
 
     # --- shared --------------------------------------------------------------------------------
     @property
@@ -53,6 +55,10 @@ class FigureMaker:
             self._boards = board_painters(self.data)
         return self._boards
 
+    def at(self, key: str | None = None, item: int | str | None = None) -> Where:
+        """Where a key of the block being built was written (for its diagnostics)."""
+        return self._source.where(self._index, key, item)
+
     def _error(self, where: Where, message: str) -> list[Flowable]:
         self.texts.report.error(where.file, where.line, where.col, where.subject,
                                 where.prefix() + message)
@@ -66,13 +72,13 @@ class FigureMaker:
                         f"pack defines {', '.join(ids)}")
         return kind
 
-    def _board_names(self, names: list[str], where: Where) -> list | None:
+    def _board_names(self, names: list[str], key: str) -> list | None:
         laid = self.boards()
         known = list(dict.fromkeys(b.name for b, _ in laid))
-        wrong = [n for n in names if n not in known]
-        for name in wrong:
-            self._error(where, f"unknown board '{name}'{did_you_mean(name, known)}; "
-                        f"boards.yaml defines {', '.join(known) or 'none'}")
+        wrong = [(i, n) for i, n in enumerate(names) if n not in known]
+        for item, name in wrong:
+            self._error(self.at(key, item), f"unknown board '{name}'{did_you_mean(name, known)}"
+                        f"; boards.yaml defines {', '.join(known) or 'none'}")
         return None if wrong else [(b, p) for n in names for b, p in laid if b.name == n]
 
     def _cards(self, kind_id: str) -> list[LoadedCard]:
@@ -89,15 +95,18 @@ class FigureMaker:
         return Paragraph(text, self.styles[style])
 
     # --- entry ---------------------------------------------------------------------------------
-    def build(self, block, where: Where) -> list[Flowable]:
+    def build(self, block, source: ChapterSource, index: int) -> list[Flowable]:
+        """The figure of a components, anatomy or setup block with its caption (none after a
+        diagnostic, which points at the key that is wrong)."""
         errors = len(self.texts.report.errors)
+        self._source, self._index = source, index
         if isinstance(block, m.Components):
-            picture, text = self.components(block, where), block.components
+            picture, text, key = self.components(block), block.components, "components"
         elif isinstance(block, m.Anatomy):
-            picture, text = self.anatomy(block, where), block.anatomy
+            picture, text, key = self.anatomy(block), block.anatomy, "anatomy"
         else:
-            picture, text = self.setup(block, where), block.setup
-        caption = self.caption(text, where)
+            picture, text, key = self.setup(block), block.setup, "setup"
+        caption = self.caption(text, source.where(index, key))
         if picture is None or len(self.texts.report.errors) > errors:
             return []
         return [Spacer(1, 4), KeepTogether([picture] + caption)]
@@ -129,15 +138,16 @@ class FigureMaker:
         return Picture(self.width, height, placed)
 
     # --- components ----------------------------------------------------------------------------
-    def components(self, block: m.Components, where: Where) -> Flowable | None:
+    def components(self, block: m.Components) -> Flowable | None:
         """Rows of groups: a few real cards of each kind with the count, then the boards."""
         kinds = block.kinds if block.kinds is not None else [k.id for k in self.data.pack.kinds]
-        if any(self._kind(k, where) is None for k in kinds):
+        if any(self._kind(k, self.at("kinds", i)) is None for i, k in enumerate(kinds)):
             return None
         ids = {lc.card.id for lc in self.data.cards}
-        for card_id in block.cards:
+        for item, card_id in enumerate(block.cards):
             if card_id not in ids:
-                self._error(where, f"unknown card '{card_id}'{did_you_mean(card_id, ids)}")
+                self._error(self.at("cards", item),
+                            f"unknown card '{card_id}'{did_you_mean(card_id, ids)}")
         card_h = min(36 * MM, self.frame_height * 0.16)
         groups = []  # (faces + painters, label)
         for kind_id in kinds:
@@ -154,7 +164,7 @@ class FigureMaker:
                            f"{count} {word}", card_h))
         names = block.boards if block.boards is not None else \
             list(dict.fromkeys(b.name for b, _ in self.boards()))
-        chosen = self._board_names(names, where)
+        chosen = self._board_names(names, "boards")
         if chosen is None:
             return None
         for name in dict.fromkeys(b.name for b, _ in chosen):
@@ -207,12 +217,13 @@ class FigureMaker:
         return Picture(self.width, total, placed, [_paragraph_mark(*t) for t in labels])
 
     # --- anatomy -------------------------------------------------------------------------------
-    def anatomy(self, block: m.Anatomy, where: Where) -> Flowable | None:
+    def anatomy(self, block: m.Anatomy) -> Flowable | None:
         """The card enlarged in the middle, its parts named left and right with leader lines."""
         lc = next((c for c in self.data.cards if c.card.id == block.card), None)
         if lc is None:
             ids = [c.card.id for c in self.data.cards]
-            self._error(where, f"unknown card '{block.card}'{did_you_mean(block.card, ids)}")
+            self._error(self.at("card"),
+                        f"unknown card '{block.card}'{did_you_mean(block.card, ids)}")
             return None
         face = self.book.front(lc)
         if face is None:
@@ -227,11 +238,11 @@ class FigureMaker:
         for region, text in block.callouts.items():
             box = boxes.get(region)
             if box is None:
-                self._error(where, f"callouts: card {lc.card.id} has no region '{region}' "
-                            f"{did_you_mean(region, list(boxes))}(its regions: "
-                            + ", ".join(boxes) + ")")
+                self._error(self.at("callouts", region), f"card {lc.card.id} has no region "
+                            f"'{region}'{did_you_mean(region, list(boxes))}; its regions: "
+                            + ", ".join(boxes))
                 continue
-            markup = self.texts.rule(text, "sans-bold", where)
+            markup = self.texts.rule(text, "sans-bold", self.at("callouts", region))
             if markup is None:
                 continue
             r = box.region
@@ -248,22 +259,23 @@ class FigureMaker:
         return Picture(self.width, height, [Placed(painter, face, card_x, 0, scale)], marks)
 
     # --- set-up --------------------------------------------------------------------------------
-    def setup(self, block: m.Setup, where: Where) -> Flowable | None:
+    def setup(self, block: m.Setup) -> Flowable | None:
         """Boards, a grid of cards and a pile, packed into rows at the largest common scale."""
-        chosen = self._board_names(block.boards, where)
+        chosen = self._board_names(block.boards, "boards")
         items = []  # (width mm, height mm, draw(x, y, scale) → list[Placed])
         for laid, painter in chosen or []:
             items.append((laid.size[0], laid.size[1], _one(painter, laid.face)))
-        for kind_id, grid in ((block.grid.kind, block.grid) if block.grid else (None, None),
-                              (block.pile, None)):
+        for kind_id, grid, key in ((block.grid.kind, block.grid, "grid") if block.grid
+                                   else (None, None, ""), (block.pile, None, "pile")):
             if kind_id is None:
                 continue
-            if self._kind(kind_id, where) is None:
+            if self._kind(kind_id, self.at(key)) is None:
                 return None
             items.append(self._cards_item(kind_id, grid))
         if chosen is None or not items:
-            return None if chosen is None else self._error(where, "setup shows nothing: give "
-                                                           "boards, grid or pile") or None
+            if chosen is not None:
+                self._error(self.at("setup"), "shows nothing: give boards, grid or pile")
+            return None
         return _packed(items, self.width, min(self.frame_height * 0.45, 125 * MM))
 
     def _cards_item(self, kind_id: str, grid: m.Grid | None):

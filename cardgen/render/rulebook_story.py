@@ -22,6 +22,7 @@ from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE
 from .rulebook_figures import FigureMaker
 from .rulebook_tables import TableMaker
 from .rulebook_text import ChapterSource, TextMaker, Where
+from ..validate.errors import did_you_mean
 from .text import parse
 
 CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)
@@ -128,7 +129,24 @@ class StoryBuilder:
                 number += 1
                 flow += made
         self._unused_options()
+        self._unknown_variants()
         return flow + (self.back_cover() if self.back else [])
+
+    def _unknown_variants(self) -> None:
+        """A heading or turn box may name a variant; it must be one of composition.yaml."""
+        from ..compose import load_composition
+        composition = load_composition(self.data, Report())
+        known = list(composition.composition.variants) if composition is not None else []
+        for shown, chapter in self.data.chapters:
+            source = ChapterSource(shown, self.data.folder)
+            for index, block in enumerate(chapter.blocks):
+                slug = getattr(block, "variant", None)
+                if slug is not None and slug not in known:
+                    where = source.where(index, "variant")
+                    self.report.error(where.file, where.line, where.col, slug,
+                                      f"{where.prefix()}unknown variant '{slug}'"
+                                      f"{did_you_mean(slug, known)}; composition.yaml defines "
+                                      + (", ".join(known) or "none"))
 
     def _word(self, key: str, family: str, upper: bool = False) -> str:
         """An engine word (or the pack's label for it) as markup."""
@@ -257,9 +275,13 @@ class StoryBuilder:
         blocks = chapter.blocks
         if self.only is None:
             return set(range(len(blocks)))
-        kept, dropping = set(), False
+        kept, dropping, other = set(), False, False
         variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
+            if isinstance(block, m.H2):  # a section about another variant is left out whole
+                other = bool(variant) and block.variant not in (None, variant)
+            if other:
+                continue
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
             elif not (dropping and isinstance(block, CONTINUATION)):
@@ -341,8 +363,7 @@ class StoryBuilder:
                 if block.caption else [Spacer(1, self.body_size * 0.6)]
             return [Spacer(1, self.body_size * 0.3)] + made + caption
         if isinstance(block, (m.Components, m.Anatomy, m.Setup)):
-            key = next(k for k in ("components", "anatomy", "setup") if hasattr(block, k))
-            return self.figures.build(block, source.where(index, key))
+            return self.figures.build(block, source, index)
         if isinstance(block, m.Turn):
             return self._turn(block, index, source)
         return []
