@@ -189,10 +189,14 @@ def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
-    if kind == "rulebook":  # its figures draw real card faces
+    pictured: set[str] = set()
+    if kind == "rulebook":  # its cover and figures draw real card faces
+        from .render.rulebook_figures import pictured_cards
         digest.update(repr(sorted(data.layouts.items())).encode())
+        pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
+            else pictured_cards(data)  # house rules picture the chosen cards
     for lc in data.cards:
-        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        hidden = set() if lc.card.id in pictured else {"stats", "quote", "image"}
         shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())

@@ -45,7 +45,7 @@ def deck_rows(deck, data: PackData) -> list[tuple[str, str]]:
     elif deck.choice.random:
         rows.append((lab["deck"], f"{deck.choice.random} {lab['cards_word']}, "
                      f"{lab.get('random', '')}".rstrip(", ")))
-    if deck.seed is not None and deck.choice.random:
+    if deck.seed is not None:  # the number that draws the same cards again
         rows.append((lab.get("seed", "Seed"), str(deck.seed)))
     if deck.variant:
         rows.append((lab["variant"], comp.variants[deck.variant].label or deck.variant))

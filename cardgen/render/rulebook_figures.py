@@ -20,6 +20,7 @@ from .rulebook_style import ACCENT
 from .rulebook_text import ChapterSource, TextMaker, Where
 
 GAP = 2.2 * MM  # between thumbnails
+FAN = 5  # cards in the cover's fan
 
 
 class FigureMaker:
@@ -112,15 +113,9 @@ class FigureMaker:
         return [Spacer(1, 4), KeepTogether([picture] + caption)]
 
     # --- cover ---------------------------------------------------------------------------------
-    def cover_fan(self, height: float, count: int = 5) -> Flowable | None:
+    def cover_fan(self, height: float, count: int = FAN) -> Flowable | None:
         """A fan of the game's own cards for the cover: taken in turn from each kind."""
-        kinds = [self._cards(k.id) for k in self.data.pack.kinds]
-        kinds = [spread(cards, count) for cards in kinds if cards]
-        chosen = []
-        while len(chosen) < count and any(kinds):
-            for cards in kinds:
-                if cards and len(chosen) < count:
-                    chosen.append(cards.pop(0))
+        chosen = fan_cards([self._cards(k.id) for k in self.data.pack.kinds], count)
         faces = [f for f in (self.book.front(lc) for lc in chosen) if f is not None]
         if not faces:
             return None
@@ -154,9 +149,7 @@ class FigureMaker:
             cards = self._cards(kind_id)
             if not cards:
                 continue
-            named = [lc for lc in cards if lc.card.id in block.cards]
-            shown = named or spread(cards, block.show)
-            faces = [self.book.front(lc) for lc in shown]
+            faces = [self.book.front(lc) for lc in components_cards(block, cards)]
             kind = self.data.kind(kind_id)
             count = sum(lc.card.count for lc in cards)
             word = kind.label if count == 1 else (kind.plural or kind.label)
@@ -299,6 +292,41 @@ class FigureMaker:
                                   y + (grid.rows - 1 - row) * (h + gap) * MM * s, s))
             return out
         return (grid.cols * (w + gap) - gap, grid.rows * (h + gap) - gap, draw)
+
+
+def fan_cards(kinds: list[list], count: int = FAN) -> list:
+    """The cover's cards: spread over each kind, taken from the kinds in turn."""
+    kinds = [spread(cards, count) for cards in kinds if cards]
+    chosen = []
+    while len(chosen) < count and any(kinds):
+        for cards in kinds:
+            if cards and len(chosen) < count:
+                chosen.append(cards.pop(0))
+    return chosen
+
+
+def components_cards(block: m.Components, cards: list) -> list:
+    """The cards a components figure shows of one kind: those named, else `show` spread."""
+    named = [lc for lc in cards if lc.card.id in block.cards]
+    return named or spread(cards, block.show)
+
+
+def pictured_cards(data: PackData) -> set[str]:
+    """IDs of the cards whose faces the whole rulebook shows (cover, figures): a change to any
+    other card's stats or picture leaves the book as it is."""
+    kinds = {k.id: data.cards_of(k.id) for k in data.pack.kinds}
+    shown = [lc for lc in fan_cards(list(kinds.values()))]
+    for _, chapter in data.chapters:
+        for block in chapter.blocks:
+            if isinstance(block, m.Components):
+                for kind_id in block.kinds or list(kinds):
+                    shown += components_cards(block, kinds.get(kind_id, []))
+            elif isinstance(block, m.Anatomy):
+                shown += [lc for lc in data.cards if lc.card.id == block.card]
+            elif isinstance(block, m.Setup) and block.grid and block.grid.face == "front":
+                cards = kinds.get(block.grid.kind, [])
+                shown += cards[:block.grid.rows * block.grid.cols]
+    return {lc.card.id for lc in shown}
 
 
 def spread(cards: list, count: int) -> list:
