@@ -7,13 +7,14 @@ parts of a real card, the set-up shows the real boards, so a changed card change
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from ..layout.faces import FaceBook
 from ..load import LoadedCard, PackData
 from ..model import rules as m
 from ..validate.errors import did_you_mean
 from .card import CardPainter
+from .fonts import face_name
 from .images import ImageStore
 from .picture import MM, Picture, Placed
 from .rulebook_style import ACCENT
@@ -110,7 +111,7 @@ class FigureMaker:
         caption = self.caption(text, source.where(index, key))
         if picture is None or len(self.texts.report.errors) > errors:
             return []
-        return [Spacer(1, 4), KeepTogether([picture] + caption)]
+        return [Spacer(1, 4), unbroken([picture] + caption, self.width)]
 
     # --- cover ---------------------------------------------------------------------------------
     def cover_fan(self, height: float, count: int = FAN) -> Flowable | None:
@@ -327,6 +328,21 @@ def pictured_cards(data: PackData) -> set[str]:
                 cards = kinds.get(block.grid.kind, [])
                 shown += cards[:block.grid.rows * block.grid.cols]
     return {lc.card.id for lc in shown}
+
+
+def unbroken(flowables: list[Flowable], width: float, after: float = 0.0) -> Table:
+    """Flowables that move to the next page together. A one-column Table that never splits,
+    not a KeepTogether: a heading's keepWithNext binds to a Table, not to a KeepTogether.
+    after: the space below (a flowable's own spaceAfter does not count inside a cell)."""
+    rows = len(flowables)
+    table = Table([[f] for f in flowables], colWidths=[width], hAlign="LEFT",
+                  rowSplitRange=(rows, rows), spaceAfter=after)
+    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                               ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))]))
+    return table
 
 
 def spread(cards: list, count: int) -> list:

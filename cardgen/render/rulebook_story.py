@@ -6,7 +6,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
-from reportlab.platypus import (CondPageBreak, FrameBreak, KeepTogether, ListFlowable,
+from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
@@ -19,7 +19,7 @@ from ..model import rules as m
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
                              make_styles, words)
-from .rulebook_figures import FigureMaker
+from .rulebook_figures import FigureMaker, unbroken
 from .rulebook_tables import TableMaker
 from .rulebook_text import ChapterSource, TextMaker, Where
 from ..validate.errors import did_you_mean
@@ -380,8 +380,7 @@ class StoryBuilder:
         rows += [[Paragraph(f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">'
                             f'{number}</font>\u00a0\u00a0{step}', self.styles["turn-step"])]
                  for number, step in enumerate(steps, start=1)]
-        table = Table(rows, colWidths=[self.width], hAlign="LEFT", spaceBefore=size * 0.5,
-                      spaceAfter=size * 0.9)
+        table = Table(rows, colWidths=[self.width], hAlign="LEFT")
         table.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("BOX", (0, 0), (-1, -1), 1.2, ACCENT),
             ("BACKGROUND", (0, 1), (-1, -1), NOTE_BG),
@@ -394,7 +393,8 @@ class StoryBuilder:
             ("TOPPADDING", (0, 1), (-1, 1), size * 0.6),
             ("BOTTOMPADDING", (0, -1), (-1, -1), size * 0.7),
             ("FONTNAME", (0, 0), (-1, -1), face_name("sans"))]))
-        return [KeepTogether([table])]  # a summary read at a glance is never split
+        # a summary read at a glance is never split
+        return [Spacer(1, size * 0.5), unbroken([table], self.width, size * 0.9)]
 
     def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:
         key = "list" if isinstance(block, m.BulletList) else "steps"
@@ -411,7 +411,7 @@ class StoryBuilder:
                                 bulletFontName=face_name("serif"), bulletFontSize=size,
                                 bulletColor=ACCENT, spaceAfter=size * 0.4)
             # a short list stays on one page: no single item left behind
-            return [KeepTogether([made])] if len(items) <= 6 else [made]
+            return [unbroken([made], self.width, size * 0.4)] if len(items) <= 6 else [made]
         return [ListFlowable(items, bulletType="1", bulletFormat="%s.", leftIndent=size * 1.8,
                              bulletFontName=face_name("sans-bold"), bulletFontSize=size * 0.92,
                              bulletOffsetY=-size * 0.08,  # on the text's baseline
