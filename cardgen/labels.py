@@ -194,6 +194,14 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "detail": "Valeur détaillée",
         "label": "Signification",
         "by": "par",
+        "active": "Actif",
+        "passive": "Passif",
+        "fronts": "recto",
+        "backs": "verso",
+        "calibration_front": ("Calibrage, recto : imprimer en recto verso à 100 %, tenir face "
+            "à la lumière"),
+        "calibration_back": ("Verso : où tombe la croix du recto sur les échelles ? Indiquer "
+            "ces mm avec --back-offset X,Y"),
     },
     "it": {
         "board_glue": "incollare",
@@ -235,6 +243,14 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "detail": "Valore di dettaglio",
         "label": "Significato",
         "by": "di",
+        "active": "Attivo",
+        "passive": "Passivo",
+        "fronts": "fronte",
+        "backs": "retro",
+        "calibration_front": ("Calibrazione, fronte: stampare fronte-retro al 100 %, tenere "
+            "controluce"),
+        "calibration_back": ("Retro: dove cade la croce del fronte sulle scale? Indicare questi "
+            "mm con --back-offset X,Y"),
     },
 }
 

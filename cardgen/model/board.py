@@ -12,9 +12,9 @@ A board region is a card-layout region (rect, text, icon, line, image ...) plus 
              the copies see `index` (1-based), `index0`, `item`, and `parent` (outer copy)
 
 Every text, colour and `when` may be a Jinja template over `pack`, `labels`, `icons`, `groups`,
-`groups_by_id`, `kinds`, `kinds_by_id` (id, label, plural, short, count), `cards`, `sets` (cards
-grouped by `set`, in file order: id, kind, group, cards, size), `scoring`, `levels`, `board`
-(name, title, width, height, copies) and `copy`.
+`groups_by_id`, `kinds`, `kinds_by_id`, `cards`, `sets` (cards grouped by `set`, in file order:
+id, kind, group, cards, size), `scoring`, `levels`, `board` (name, title, width, height, copies)
+and `copy`.
 
 A board has a `title`, a `size` (mm, or a4/a3/letter with `orientation`), `copies` (the same
 board several times, e.g. six tables) and `fit`: a board larger than the paper is tiled at full

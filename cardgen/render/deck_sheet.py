@@ -173,7 +173,7 @@ def deck_sheet_pdf(deck, data: PackData, paper: str = "a4") -> bytes:
 
 
 def _worded(note: str, deck) -> str:
-    """A compose note without the slug it starts with ('buero: …' → 'Büro: …')."""
+    """A compose note without the slug it starts with ('an-option: …' → 'An Option: …')."""
     slug, sep, rest = note.partition(": ")
     named = {**{k: v.label for k, v in deck.composition.options.items()},
              **{k: v.label for k, v in deck.composition.variants.items()}}

@@ -71,10 +71,7 @@ def _between(low: str, high: str) -> list[str]:
 def check_references(data: PackData, report: Report) -> None:
     """Every card ID, ID range and kind name in the pack's texts exists."""
     refs = References(data)
-    for text, where in _rule_texts(data):
-        for severity, problem in refs.problems(text):
-            report.add(where.file, where.line, where.col, severity, where.subject,
-                       where.prefix() + problem)
+    _check_rules(data, refs, report)
     for lc in data.cards:
         texts = [(("texts", key), value) for key, value in lc.card.texts.items()]
         texts += [((key,), value) for key, value in lc.card.extra_fields.items()
@@ -88,28 +85,35 @@ def check_references(data: PackData, report: Report) -> None:
     _check_short_names(data, report)
 
 
-def _rule_texts(data: PackData) -> Iterator[tuple[str, Where]]:
-    """(text as printed, where it is written) of every rule text; a text whose template fails
-    is left out (the rulebook check reports it)."""
+def _check_rules(data: PackData, refs: References, report: Report) -> None:
+    """Rule texts as printed (after Jinja; a template that fails is the rulebook check's to
+    report). The chapter file is read again for its line marks only when a text has a
+    problem: most packs have none, and reading every chapter twice is what costs."""
     maker = TextMaker(data, Report())
     for shown, chapter in data.chapters:
-        source = ChapterSource(shown, data.folder)
-        items = [(chapter.title, source.where())]
-        for index, block in enumerate(chapter.blocks):
-            for key in ("h2", "p", "note", "example"):
-                if hasattr(block, key):
-                    items.append((getattr(block, key), source.where(index, key)))
-            for key in ("list", "steps"):
-                for item, text in enumerate(getattr(block, key, None) or []):
-                    items.append((text, source.where(index, key, item)))
-            if isinstance(block, m.OptionBlock):
-                for key in ("title", "text", "needs"):
-                    items.append((getattr(block, key), source.where(index, key,
-                                                                   subject=block.option)))
-        for text, where in items:
-            rendered = maker.template(text, where)
-            if rendered:
-                yield rendered, where
+        source = None
+        for text, at in _chapter_texts(chapter):
+            rendered = maker.template(text, Where(shown))
+            for severity, problem in refs.problems(rendered or ""):
+                source = source or ChapterSource(shown, data.folder)
+                where = source.where(*at)
+                report.add(where.file, where.line, where.col, severity, where.subject,
+                           where.prefix() + problem)
+
+
+def _chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:
+    """(text, ChapterSource.where arguments) of every text of one chapter."""
+    yield chapter.title, ()
+    for index, block in enumerate(chapter.blocks):
+        for key in ("h2", "p", "note", "example"):
+            if hasattr(block, key):
+                yield getattr(block, key), (index, key)
+        for key in ("list", "steps"):
+            for item, text in enumerate(getattr(block, key, None) or []):
+                yield text, (index, key, item)
+        if isinstance(block, m.OptionBlock):
+            for key in ("title", "text", "needs"):
+                yield getattr(block, key), (index, key, None, block.option)
 
 
 def _check_boards(data: PackData, refs: References, report: Report) -> None:
@@ -143,6 +147,11 @@ def _strings(value, path: tuple) -> Iterator[tuple[str, tuple]]:
         yield value, path
 
 
+def _prints_short(text: str) -> bool:
+    """A layout text that writes {{ kind.short }} prints the short name on every card."""
+    return any("kind.short" in expression for expression in _JINJA.findall(text))
+
+
 def _check_short_names(data: PackData, report: Report) -> None:
     """A kind's short name is printed on its cards: the start of every ID, or a layout text."""
     for index, kind in enumerate(data.pack.kinds):
@@ -151,8 +160,10 @@ def _check_short_names(data: PackData, report: Report) -> None:
         ids = [lc.card.id for lc in data.cards_of(kind.id)]
         texts = [r.text or "" for name in (kind.front, kind.back) if name in data.layouts
                  for r in data.layouts[name].regions.values()]
-        if ids and all(i.startswith(kind.short) for i in ids) or \
-                any(kind.short in _JINJA.sub(" ", t) for t in texts):
+        # 'S' or 'S-Karte' for cards S1, S2 ...: the word before a hyphen is what the IDs print
+        prefix = kind.short.split("-", 1)[0]
+        if ids and all(i.startswith(prefix) for i in ids) or \
+                any(kind.short in _JINJA.sub(" ", t) or _prints_short(t) for t in texts):
             continue
         mark = mark_at(data.pack_raw, "kinds", index, "short")
         report.warning(data.pack_file, mark.line, mark.col, kind.id, f"short: '{kind.short}' "
