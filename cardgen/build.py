@@ -352,14 +352,9 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                 reprint, painter, spec, card_size, bleed, meta, footer,
                 (words["fronts"], words["backs"])))
     if "calibration" in wanted:
-<<<<<<< HEAD
         from .render.calibration import calibration
         result.add("calibration", "calibration.pdf", calibration(
-            paper, card_size, bleed, duplex, offset, meta, words))
-=======
-        result.add("calibration", "calibration.pdf", pdf.calibration(
             spec, card_size, bleed, meta, words))
->>>>>>> main
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)

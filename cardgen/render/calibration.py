@@ -11,14 +11,15 @@ the command-line flag is in small print for those who use it.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from ..layout.sheet import PAPER, back_slots, calibration_targets, plan_sheet
+from ..layout.sheet import PAPER, calibration_targets
 from .fonts import face_name
-from .pdf import MM, _marks, new_canvas
+from .pdf import MM, _marks, new_canvas, sheet_layout
 from .rulebook_style import register_families
 
 SCALE = 5       # the rulers run from -SCALE to +SCALE mm
@@ -26,12 +27,16 @@ NUMBERS = 6.0   # pt: the size of the ruler's numbers
 ACCENT = HexColor("#1e3d5c")
 
 
-def calibration(paper: str, card_size, bleed: float, duplex: str, back_offset,
-                meta: dict[str, str], words: dict[str, str]) -> bytes:
-    """Front targets and back rulers on one duplex sheet, with the instructions in words."""
-    page = PAPER[paper]
-    plan = plan_sheet(page, card_size, bleed)
-    backs = back_slots(plan, duplex if duplex in ("long", "short") else "long", back_offset)
+def calibration(spec, card_size, bleed: float, meta: dict[str, str],
+                words: dict[str, str]) -> bytes:
+    """Front targets and back rulers on one duplex sheet, with the instructions in words.
+
+    The sheet is cards.pdf's duplex sheet (render.pdf.sheet_layout: the same slots), so the
+    offset read here is the one its backs need."""
+    duplex = spec.duplex
+    page = PAPER[spec.paper]
+    plan, backs, _ = sheet_layout(replace(spec, duplex=duplex if duplex in ("long", "short")
+                                          else "long"), card_size, bleed)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
     canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if duplex == "short"
