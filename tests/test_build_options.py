@@ -35,10 +35,11 @@ def test_fold_layout_puts_fronts_and_backs_on_one_page(tmp_path):
     assert long.exit_code == 0
     import pikepdf
     with pikepdf.open(tmp_path / "out" / "mini" / "cards.pdf") as pdf:
-        assert len(pdf.pages) == 2  # 4 cards, 3 per folded A4 page (fronts left, backs right)
+        # 4 cards, 4 per folded A4 page with their bleed (fronts on one half, backs on the other)
+        assert len(pdf.pages) == 1
         placed = [op for _, op in pikepdf.parse_content_stream(pdf.pages[0])
                   if str(op) == "Do"]
-        assert len(placed) == 3  # the three backs sit on the same page as their fronts
+        assert len(placed) == 4  # the four backs sit on the same page as their fronts
     assert len(pages(tmp_path / "l" / "out" / "mini" / "cards.pdf")) == 2  # fronts + backs
 
 
