@@ -170,6 +170,8 @@ def test_tts_files_hold_every_card(tmp_path):
                      if c["CardID"] // 100 == int(key)]
             assert max(cells) < custom["NumWidth"] * custom["NumHeight"]
             assert len(set(cells)) <= PER_SHEET
+            assert all(c["CustomDeck"] == {key: custom} for c in deck["ContainedObjects"]
+                       if c["CardID"] // 100 == int(key))
     names = {c["Nickname"] for d in decks for c in d["ContainedObjects"]}
     assert {lc.card.name for lc in data.cards} == names
     characters = next(d for d in decks if len(d["ContainedObjects"]) == 64)
