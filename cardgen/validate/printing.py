@@ -53,8 +53,7 @@ def _sheet_problems(page, card, bleed, duplex, offset, paper, margin=None,
             return []
         plan = plan_sheet(page, card, bleed, margin, mode=mode)
     except ValueError as exc:
-        return [f"{exc} ({paper}; choose a larger --paper, a smaller --card-size or "
-                f"--margin)"]
+        return [f"{exc} ({paper}; choose a larger --paper or a smaller --card-size)"]
     for slot in back_slots(plan, duplex, offset):
         b = plan.bleed
         # the card as it lies on the sheet: turned cards swap width and height
