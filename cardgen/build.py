@@ -323,6 +323,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if len(report.errors) > errors_before:
             return None
         painter = CardPainter(card_size, bleed, layouter.icons, images)
+    elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
+        from .validate.printing import check_print
+        check_print(data, settings, wanted, report)
+        if len(report.errors) > errors_before:
+            return None
     paper = settings.paper or settings_print.paper
     duplex = settings.duplex or settings_print.duplex
     offset = settings.back_offset or settings_print.back_offset
