@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Report
-from .fingerprint import file_hash, output_keys, read_manifest, still_valid
+from .fingerprint import file_hash, listing, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter, safe_zone_problems
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
@@ -167,6 +167,7 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
     """(output kinds to build, their keys, the previous manifest) for one pack."""
     keys = output_keys(folder, settings)
     previous = read_manifest(out_dir / folder.name)
+    distrust = bool(listing(folder)[1])  # symlinks, pipes ...: validated by a build, not trusted
     built = previous.get("built") or {}
     stale, intact = set(), set()
     for kind in wanted_outputs(settings):
@@ -176,7 +177,7 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
                                           for name in files)
         if whole:
             intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole:
+        if entry.get("key") != keys[kind] or not whole or distrust:
             stale.add(kind)
     previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous

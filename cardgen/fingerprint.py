@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,11 +32,35 @@ DEPENDS: dict[str, tuple[str, ...]] = {
 
 
 def _files(path: Path) -> list[Path]:
+    """Regular files at or below path, hidden ones too (the loader reads `cards/.x.yaml`)."""
     if path.is_file():
         return [path]
     if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+        return sorted(p for p in path.rglob("*") if p.is_file())
     return []
+
+
+def listing(folder: Path) -> tuple[list[str], list[str]]:
+    """(every entry below the pack folder as 'path kind', the unusual ones).
+
+    Why: the keys hash the contents of the files each output is made from; a file added,
+    removed, renamed or turned into a folder or a link elsewhere in the pack changes what
+    the pack is (and whether it checks) without changing those contents. The listing goes
+    into every key. Symlinks, pipes, devices and unreadable files are unusual: a pack holding
+    one is built (and so checked) again instead of trusted."""
+    entries, unusual = [], []
+    for top, dirs, names in os.walk(folder):
+        for name in sorted(dirs) + sorted(names):
+            path = Path(top) / name
+            rel = path.relative_to(folder).as_posix()
+            mode = path.lstat().st_mode
+            kind = ("folder" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode)
+                    else "link" if stat.S_ISLNK(mode) else "other")
+            entries.append(f"{rel} {kind}")
+            if kind in ("link", "other") or (kind == "file" and not os.access(path, os.R_OK)):
+                unusual.append(rel)
+        dirs.sort()
+    return entries, unusual
 
 
 @lru_cache(maxsize=4096)
@@ -54,6 +80,8 @@ def output_keys(folder: Path, settings: object) -> dict[str, str]:
     shared.update(repr(settings).encode())
     for path in _files(TEMPLATES) + [p for p in _files(FONTS) if p.suffix == ".ttf"]:
         shared.update(f"{path.name}:{file_hash(path)}\n".encode())
+    for entry in listing(folder)[0]:
+        shared.update(f"{entry}\n".encode())
     keys = {}
     for kind, names in DEPENDS.items():
         digest = shared.copy()
