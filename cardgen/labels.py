@@ -135,14 +135,23 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "category": "Catégorie",
         "meaning": "Signification",
         "wins": "gagne",
-        "wins_high": "la valeur la plus haute gagne",
-        "wins_low": "la valeur la plus basse gagne",
+        # short: the built-in stat-card prints both in one line of 51 mm at 6 pt
+        "wins_high": "le plus haut gagne",
+        "wins_low": "le plus bas gagne",
         "common": "catégorie commune",
         "tie_break": "en cas d’égalité",
         "level": "Niveau",
         "detail": "Valeur détaillée",
         "label": "Signification",
         "by": "par",
+        "active": "Actif",
+        "passive": "Passif",
+        "fronts": "recto",
+        "backs": "verso",
+        "calibration_front": ("Calibrage, recto : imprimer en recto verso (100 %), tenir à "
+            "contre-jour"),
+        "calibration_back": ("Verso : où tombe la croix du recto sur les échelles ? Indiquer "
+            "ces mm avec --back-offset X,Y"),
     },
     "it": {
         "board_glue": "incollare",
@@ -164,14 +173,22 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "category": "Categoria",
         "meaning": "Significato",
         "wins": "vince",
-        "wins_high": "vince il valore più alto",
-        "wins_low": "vince il valore più basso",
+        "wins_high": "vince il più alto",
+        "wins_low": "vince il più basso",
         "common": "categoria comune",
         "tie_break": "in caso di parità",
         "level": "Livello",
         "detail": "Valore di dettaglio",
         "label": "Significato",
         "by": "di",
+        "active": "Attivo",
+        "passive": "Passivo",
+        "fronts": "fronti",
+        "backs": "retri",
+        "calibration_front": ("Calibrazione, fronte: stampare fronte-retro (100 %), guardare "
+            "in controluce"),
+        "calibration_back": ("Retro: dove cade la croce del fronte sulle scale? Indicare quei "
+            "mm con --back-offset X,Y"),
     },
 }
 
