@@ -152,6 +152,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         faces.append((lc, layouts[kind.front], front))
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    layouter.report_problems()
     check_face_pictures(data, faces, report)
     return printed, images, layouter
 
