@@ -1,4 +1,4 @@
-"""The floor: the flagship's cards.pdf drawn with bare reportlab calls, as fast as we can.
+"""The floor: a pack's cards.pdf drawn with bare reportlab calls, as fast as we can.
 
 Same sheets as cardgen's cards.pdf — same texts at the same positions, the same portraits
 (cardgen.render.portrait.draw_portrait, the pack has no photos), crop marks, footers, duplex
@@ -8,7 +8,8 @@ is only: register the fonts, create the canvas, replay precomputed canvas calls,
 
     python bench/floor.py [--pack crazy-hospital] [--out floor.pdf] [--check]
 
-Prints one JSON line: fonts_s, draw_s, save_s, total_s (timed), pages, bytes, rl_accel_c.
+Prints one JSON line: fonts_s, draw_s, save_s, total_s (timed; cpu_s: its CPU time), pages,
+bytes, rl_accel_c. --data DIR: the packs of another folder (bench/deck.py's picture deck).
 --check also builds cardgen's cards.pdf in this process and compares both page by page (pixels).
 """
 
@@ -115,11 +116,13 @@ def face_ops(page: Page, face, ox: float, oy: float, card_w: float, card_h: floa
                 page.add("roundRect", x, y, w, h, r.radius * MM, int(stroke), int(fill))
             elif fill or stroke:
                 page.add("rect", x, y, w, h, int(stroke), int(fill))
-            if box.image:
-                raise SystemExit(f"{face.card_id}: pictures are not part of the floor")
-            if r.type == "portrait":
+            if box.image:  # a picture file: scaled once to 300 dpi in the timed region
+                page.add("picture", box.image, x, y, w, h, r.radius * MM)
+                page.reset()
+            elif r.type == "portrait":
                 page.add("portrait", x, y, w, h, box.portrait_seed,
-                         box.fill if fill else "#88AACC", r.radius * MM)
+                         box.fill if fill else "#88AACC", r.radius * MM, r.portrait_style,
+                         box.portrait_gender)
                 page.reset()
             elif r.type in ("text", "icon") and box.text is not None:
                 fitted = box.text
@@ -175,14 +178,14 @@ def footer_ops(page: Page, plan, text: str) -> None:
     page.text(font, 6, bar_x - 2 - pdfmetrics.stringWidth("50 mm:", font, 6), y, "50 mm:")
 
 
-def prepare(pack: str):
-    """Run cardgen's load, validate and layout once; return (page size, fonts, pages)."""
+def prepare(pack: str, data_dir: Path = DATA):
+    """Run cardgen's load, validate and layout once; return (page size, fonts, pages, folder)."""
     from cardgen.build import BuildSettings, check, layout_faces
     from cardgen.diagnostics import Report
     from cardgen.layout.sheet import PAPER, back_slots, plan_sheet
     from cardgen.render.fonts import FACES, FONTS
     report = Report()
-    data = check(DATA / pack, report)
+    data = check(data_dir / pack, report)
     if data is not None and not report.errors:
         printed, _, layouter = layout_faces(data, report, BuildSettings())
     if data is None or report.errors:
@@ -215,12 +218,40 @@ def prepare(pack: str):
             pages.append(page.ops)
     used = {args[0] for ops in pages for name, args in ops if name == "setFont"}
     fonts = [(name, str(FONTS / FACES[name[3:]])) for name in sorted(used)]
-    return (plan.page_w * MM, plan.page_h * MM), fonts, pages
+    return (plan.page_w * MM, plan.page_h * MM), fonts, pages, data_dir / pack
 
 
 # --- timed: bare reportlab -------------------------------------------------------------------
 
-def draw(page_size, fonts, pages) -> tuple[bytes, dict[str, float]]:
+def picture_drawer(canvas, folder: Path, tmp: Path):
+    """Draw a pack picture: scaled once per (file, size) to what 300 dpi needs, saved as a JPEG
+    file and embedded from that file (reportlab copies a JPEG file's bytes, decoding nothing)."""
+    from PIL import Image, ImageOps
+    done: dict[tuple, str] = {}
+
+    def picture(relative, x, y, w, h, radius):
+        px = (max(1, round(w / 72 * 300)), max(1, round(h / 72 * 300)))
+        key = (relative, *px)
+        if key not in done:
+            with Image.open(folder / relative) as image:
+                image.draft("RGB", px)
+                image = ImageOps.fit(image.convert("RGB"), px, method=Image.LANCZOS)
+            done[key] = str(tmp / f"{len(done)}.jpg")
+            image.save(done[key], "JPEG", quality=88)
+        canvas.saveState()
+        if radius:
+            path = canvas.beginPath()
+            path.roundRect(x, y, w, h, radius)
+            canvas.clipPath(path, stroke=0, fill=0)
+        canvas.drawImage(done[key], x, y, w, h)
+        canvas.restoreState()
+    return picture
+
+
+def draw(page_size, fonts, pages, folder: Path = DATA) -> tuple[bytes, dict[str, float]]:
+    import tempfile
+    tmp = tempfile.TemporaryDirectory(prefix="floor-")
+    c0 = time.process_time()
     t0 = time.perf_counter()
     for name, path in fonts:
         pdfmetrics.registerFont(TTFont(name, path))
@@ -234,12 +265,14 @@ def draw(page_size, fonts, pages) -> tuple[bytes, dict[str, float]]:
         path.rect(x, y, w, h)
         canvas.clipPath(path, stroke=0, fill=0)
 
-    def portrait(x, y, w, h, seed, accent, radius):
-        draw_portrait(canvas, x, y, w, h, seed, accent=accent, radius=radius)
+    def portrait(x, y, w, h, seed, accent, radius, style, gender):
+        draw_portrait(canvas, x, y, w, h, seed, accent=accent, radius=radius, style=style,
+                      gender=gender)
 
     call = {name: getattr(canvas, name) for name in {n for ops in pages for n, _ in ops}
             if hasattr(canvas, name)}
-    call.update(clip=clip, portrait=portrait)
+    call.update(clip=clip, portrait=portrait, picture=picture_drawer(canvas, folder,
+                                                                     Path(tmp.name)))
     for ops in pages:
         for name, args in ops:
             call[name](*args)
@@ -248,17 +281,20 @@ def draw(page_size, fonts, pages) -> tuple[bytes, dict[str, float]]:
     canvas.save()
     pdf = buffer.getvalue()
     t3 = time.perf_counter()
-    return pdf, {"fonts_s": t1 - t0, "draw_s": t2 - t1, "save_s": t3 - t2, "total_s": t3 - t0}
+    c3 = time.process_time()
+    tmp.cleanup()
+    return pdf, {"fonts_s": t1 - t0, "draw_s": t2 - t1, "save_s": t3 - t2, "total_s": t3 - t0,
+                 "cpu_s": c3 - c0}
 
 
-def compare(pack: str, floor_pdf: bytes) -> dict:
+def compare(pack: str, floor_pdf: bytes, data_dir: Path = DATA) -> dict:
     """cardgen's cards.pdf of the same pack next to the floor's: pages and pixel difference."""
     import pypdfium2 as pdfium
     from PIL import ImageChops, ImageStat
     from cardgen.build import BuildSettings, check, render_pack
     from cardgen.diagnostics import Report
     report = Report()
-    result = render_pack(check(DATA / pack, report), report, BuildSettings(only=("cards",)))
+    result = render_pack(check(data_dir / pack, report), report, BuildSettings(only=("cards",)))
     ours, floor = (pdfium.PdfDocument(d) for d in (result.files["cards.pdf"], floor_pdf))
     worst = 0.0
     for index in range(min(len(ours), len(floor))):
@@ -272,11 +308,12 @@ def compare(pack: str, floor_pdf: bytes) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pack", default="crazy-hospital")
+    parser.add_argument("--data", type=Path, default=DATA, help="the folder of pack folders")
     parser.add_argument("--out", type=Path, help="also write the floor's PDF here")
     parser.add_argument("--check", action="store_true", help="compare with cardgen's cards.pdf")
     args = parser.parse_args()
-    page_size, fonts, pages = prepare(args.pack)
-    pdf, times = draw(page_size, fonts, pages)
+    page_size, fonts, pages, folder = prepare(args.pack, args.data)
+    pdf, times = draw(page_size, fonts, pages, folder)
     if args.out:
         args.out.write_bytes(pdf)
     result = {**times, "pages": len(pages), "bytes": len(pdf),
@@ -285,7 +322,7 @@ def main() -> None:
         print("note: reportlab's C accelerators are off (reportlab >= 4 no longer bundles them; "
               "pip install rl_accel)", file=sys.stderr)
     if args.check:
-        result.update(compare(args.pack, pdf))
+        result.update(compare(args.pack, pdf, args.data))
     print(json.dumps(result))
 
 

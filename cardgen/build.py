@@ -13,13 +13,17 @@ from pathlib import Path
 
 from .diagnostics import Report
 from .fingerprint import file_hash, listing, output_keys, read_manifest, still_valid
-from .layout.card import CardLayouter, safe_zone_problems
+from .layout.card import CardLayouter
+from .layout.faces import used_layouts
 from .labels import labels_for
 from .load import ROOT, PackData, find_packs, load_pack
 from .output import PackWrite, write_packs
 from .render.images import ImageStore
+from .validate.boards import check_boards
 from .validate.cards import check_cards
+from .validate.coverage import check_coverage
 from .validate.images import check_face_pictures, check_named_pictures
+from .validate.references import check_references
 from .validate.pack import check_pack_refs
 
 
@@ -36,7 +40,16 @@ class BuildSettings:
     dpi: int = 300
     png_bleed: bool = True
     booklet: bool = False
+    sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
+    margin: float | None = None  # the printer's unprintable edge in mm (default 5)
+    ink_saver: bool = False  # backs and large fills as each layout's region declares
+    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
+    print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
+    out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key
+    # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
+    # keys (repr=False): comparing with an old build does not make today's outputs stale.
+    changed_since: dict | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -48,6 +61,8 @@ class PackResult:
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     content: dict[str, str] = field(default_factory=dict)  # content keys (rulebook, boards)
+    faces: dict[str, dict[str, str]] = field(default_factory=dict)  # card id → face hashes
+    changed: list[tuple[str, str]] = field(default_factory=list)  # (card id, what changed)
 
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
@@ -79,10 +94,12 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
 
 
 def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = None,
-               previous: dict | None = None) -> tuple[Report, PackResult | None]:
+               previous: dict | None = None, split: bool = False
+               ) -> tuple[Report, PackResult | None]:
     """One pack, stage by stage; the files stay in memory until `write` (all packs at once).
 
     load + validate → compose → layout + render. Any error stops the chain before output.
+    `split`: the rulebook is rendered in a forked process while this one draws the rest.
     """
     from .compose import Choice, compose
     report = Report()
@@ -97,7 +114,52 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
     deck = compose(data, settings.choice or Choice(), report)      # compose
     if deck is None or report.errors:
         return report, None
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
+    if split and "rulebook" in wanted and len(wanted) > 1 and data.chapters:
+        return report, _render_split(data, report, settings, wanted, previous, deck)
     return report, render_pack(data, report, settings, kinds, previous, deck)  # layout, render
+
+
+def _render_split(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
+                  previous, deck) -> PackResult | None:
+    """render_pack, the rulebook in a child forked from this loaded process (nothing is read
+    twice) and everything else here; the same files as one render_pack call."""
+    import multiprocessing
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this system: one after the other
+        return render_pack(data, report, settings, wanted, previous, deck)
+    reader, writer = context.Pipe(duplex=False)
+    child = context.Process(target=_rulebook_child, args=(writer, data, settings, previous, deck))
+    child.start()
+    writer.close()
+    result = render_pack(data, report, settings, wanted - {"rulebook"}, previous, deck)
+    try:
+        book_report, book = reader.recv()
+    except EOFError:  # the child died: do its part here
+        book_report = Report()
+        book = _rulebook_part(data, settings, previous, deck, book_report)
+    child.join()
+    report.extend(book_report)
+    if result is None or book is None:
+        return None
+    files, built, content = book
+    result.files.update(files)
+    result.built.update(built)
+    result.content.update(content)
+    return result
+
+
+def _rulebook_child(writer, data: PackData, settings: BuildSettings, previous, deck) -> None:
+    report = Report()
+    writer.send((report, _rulebook_part(data, settings, previous, deck, report)))
+    writer.close()
+
+
+def _rulebook_part(data, settings, previous, deck, report: Report):
+    """(files, built, content keys) of the rulebook alone, or None on an error."""
+    result = render_pack(data, report, settings, {"rulebook"}, previous, deck)
+    return None if result is None else (result.files, result.built, result.content)
 
 
 def check(folder: Path, report: Report) -> PackData | None:
@@ -105,11 +167,14 @@ def check(folder: Path, report: Report) -> PackData | None:
     data = load_pack(folder, report)
     if data is None:
         return None
-    check_pack_refs(data, report)
-    check_cards(data, report)
-    check_named_pictures(data, report)
-    from .render.boards import check_boards
-    check_boards(data, report)
+    checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
+              ("printed fields", check_coverage), ("references in texts", check_references),
+              ("pictures", check_named_pictures)]
+    if (folder / "boards.yaml").is_file():
+        checks.append(("boards and score sheets", check_boards))
+    for name, run in checks:
+        report.ran_check(name)
+        run(data, report)
     return data
 
 
@@ -124,32 +189,29 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         return [], ImageStore(data.folder), layouter
     card_size = settings.card_size or data.pack.print.size()
     safe = settings.safe if settings.safe is not None else data.pack.print.safe
-    used = {k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}
-    layouts = {}  # the used layouts, scaled when the card size is not the one they were drawn for
-    for name in sorted(used & set(data.layouts)):
-        drawn = data.layouts[name]
-        if drawn.size is None:
-            drawn = dataclasses.replace(drawn, size=data.pack.print.size())
-        bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
-        layouts[name] = drawn.scaled_to(card_size, safe).bled_to(card_size,
-                                                                                 bleed)
-        for region, message in safe_zone_problems(layouts[name], card_size,
-                                                  safe):
-            layouter._layout_error(layouts[name], region, message)
+    bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
+    layouts = used_layouts(data, layouter, card_size, bleed, safe)
     images = ImageStore(data.folder)
     printed: list[Printed] = []
     backs = {}
     faces = []  # (card | None, layout, face): every face, for the picture check
+    preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
+    from .layout.ink import ink_saved
+    saver = ink_saved if settings.ink_saver else (lambda face: face)
     for kind in data.pack.kinds:
         if kind.back in layouts:
             backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
             faces.append((None, layouts[kind.back], backs[kind.id]))
+            preflight(None, layouts[kind.back], backs[kind.id])
+            backs[kind.id] = saver(backs[kind.id])
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
         front = layouter.face(lc, layouts[kind.front], lc.card.id)
         faces.append((lc, layouts[kind.front], front))
+        preflight(lc, layouts[kind.front], front)
+        front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     layouter.report_problems()
@@ -157,10 +219,24 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     return printed, images, layouter
 
 
+def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
+    """check(lc, layout, face): every glyph's outline inside the safe zone and no glyph below
+    the pack's minimum size, reported where the card's text (or the layout's region) is."""
+    from .render.typeset import outline_problems
+
+    def check(lc, layout, face) -> None:
+        for region, message in outline_problems(face, card_size, safe, minimum, layouter.icons):
+            # a back's text comes from its layout: the message names the field there
+            layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
+    return check
+
+
 def wanted_outputs(settings: BuildSettings) -> set[str]:
     wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
     if settings.png:
         wanted.add("png")
+    if settings.changed_since is not None:
+        wanted.add("changed")
     return wanted
 
 
@@ -178,8 +254,8 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
                                           for name in files)
         if whole:
             intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole or distrust:
-            stale.add(kind)
+        if entry.get("key") != keys[kind] or not whole or kind == "changed" or distrust:
+            stale.add(kind)  # changed.pdf compares with a manifest the key does not know
     previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous
 
@@ -187,15 +263,18 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
 def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
     """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
     quote changed on a card does not touch them, so they need not be drawn again."""
-    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml"),
+    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images"),
              "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
     digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice)).encode())
     for name in names:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
+    if kind == "rulebook":  # its figures draw real card faces
+        digest.update(repr(sorted(data.layouts.items())).encode())
     for lc in data.cards:
-        shown = lc.card.model_dump(exclude={"stats", "quote", "image"})
+        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())
     return digest.hexdigest()
@@ -227,62 +306,74 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if chosen:
         ids = {lc.card.id for lc in deck.cards}
         data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
-    printed, images, layouter = layout_faces(data, report, settings)
-    if len(report.errors) > errors_before:
-        return None
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
+    check_print_shop(data, settings, report)
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
+    if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
+        printed, images, layouter = layout_faces(data, report, settings)
+        if len(report.errors) > errors_before:
+            return None
+        painter = CardPainter(card_size, bleed, layouter.icons, images)
     paper = settings.paper or settings_print.paper
     duplex = settings.duplex or settings_print.duplex
     offset = settings.back_offset or settings_print.back_offset
-    painter = CardPainter(card_size, bleed, layouter.icons, images)
     meta = {"title": data.pack.title, "author": data.pack.author,
             "subject": data.pack.subtitle or data.pack.description[:200],
             "keywords": f"cardgen, {data.pack.id}, print and play"}
     result = PackResult(data)
-    wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
     words = labels_for(data.pack.language, data.pack.labels)
+    spec = pdf.SheetSpec(paper, duplex, offset, settings.sheet,
+                         5.0 if settings.margin is None else settings.margin)
     if "cards" in wanted:
-        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, paper, card_size,
-                                                         bleed, duplex, offset, meta, footer,
+        result.add("cards", "cards.pdf", pdf.card_sheets(printed, painter, spec, card_size,
+                                                         bleed, meta, footer,
                                                          (words["fronts"], words["backs"])))
-    if "printshop" in wanted or "png" in wanted:
-        shop = pdf.printshop(printed, painter, card_size, bleed, meta)
-        if "printshop" in wanted:
-            result.add("printshop", "printshop.pdf", shop)
-        if "png" in wanted:
-            from .render.raster import card_pngs
-            old = ((previous or {}).get("png") or {})
-            keys = {p.card_id: _face_key(p, settings) for p in printed}
-            fresh = {card_id for card_id, key in keys.items() if old.get(card_id) != key}
-            result.files.update(card_pngs(shop, printed, card_size, bleed, settings.dpi,
-                                          settings.png_bleed, only=fresh))
-            result.png_keys = keys
-            result.built["png"] = [f"png/{card_id}.png" for card_id in sorted(keys)]
+        result.notes.extend(sheet_notes(spec, card_size, bleed))
+        result.add("cards", "guide.pdf", _guide(data, spec, card_size, bleed, len(printed), meta))
+    if wanted & {"printshop", "png", "tts"}:
+        if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
+                             bleed, meta, wanted, previous):
+            return None
+    result.faces = face_hashes(printed, images)
+    if "changed" in wanted:
+        result.changed = changed_cards(printed, result.faces, settings.changed_since)
+        reprint = [p for p in printed if p.card_id in dict(result.changed)]
+        if reprint:
+            result.add("changed", "changed.pdf", pdf.card_sheets(
+                reprint, painter, spec, card_size, bleed, meta, footer,
+                (words["fronts"], words["backs"])))
     if "calibration" in wanted:
         result.add("calibration", "calibration.pdf", pdf.calibration(
-            paper, card_size, bleed, duplex, offset, meta, words))
+            spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)
     if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
                                                previous):
         from .render.rulebook import rulebook_pdf
-        book = rulebook_pdf(whole, report, booklet=settings.booklet)
+        book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
         if book is not None and data.chapters:
             result.add("rulebook", "rulebook.pdf", book)
         if chosen and data.chapters:
-            house = rulebook_pdf(whole, report, booklet=settings.booklet,
-                                 only_options=set(deck.options))
+            from .render.deck_sheet import house_of
+            house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
+                                 house=house_of(deck, data))
             if house is not None:
                 result.add("rulebook", "house-rules.pdf", house)
     if chosen and "cards" in wanted:
-        from .compose import deck_sheet_pdf
+        from .render.deck_sheet import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
+    if "contact" in wanted:
+        from .render.deck_sheet import contact_sheet, page_pngs
+        contact = contact_sheet(whole, paper)
+        result.add("contact", "contact.pdf", contact)
+        for name, png in page_pngs(contact, "contact").items():
+            result.add("contact", name, png)
     if "boards" in wanted and not _unchanged(result, "boards", result.content["boards"],
                                              previous):
         from .render.boards import boards_pdf
@@ -294,13 +385,137 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in wanted:  # a kind that made no file (a pack without boards) is still done
         result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
-    result.notes = list(deck.notes) if deck is not None else []
+    result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
 
 
-def _face_key(printed, settings: BuildSettings) -> str:
-    """What a card's PNG is drawn from: its laid-out faces and the raster settings."""
-    return _sha(repr((printed.front, settings.dpi, settings.png_bleed, settings.card_size,
+def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
+    """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
+    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    out = {}
+    for p in printed:
+        if p.card_id not in out:
+            out[p.card_id] = {"front": _printed_hash(p.front, images),
+                              "back": _printed_hash(p.back, images)}
+    return out
+
+
+def _printed_hash(face, images: ImageStore) -> str:
+    digest = hashlib.sha256(repr(face.boxes).encode())
+    for box in face.boxes:
+        if box.image:
+            from .render.images import resolve
+            digest.update(file_hash(resolve(images.folder, box.image)).encode())
+    return digest.hexdigest()
+
+
+def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
+    """[(card id, 'front' | 'back' | 'front and back' | 'new')] in print order: the cards
+    whose printed sides differ from the earlier manifest's."""
+    out = []
+    for card_id, now in faces.items():
+        old = before.get(card_id)
+        if old is None:
+            out.append((card_id, "new"))
+            continue
+        sides = [side for side in ("front", "back") if old.get(side) != now[side]]
+        if sides:
+            out.append((card_id, " and ".join(sides)))
+    return out
+
+
+def check_print_shop(data: PackData, settings: BuildSettings, report: Report) -> None:
+    """A print shop cuts its own card size: a pack drawn for other proportions is stretched to
+    it, which the designer should see before paying for a print run (a warning; an error with
+    --strict). Equal proportions (a different scale only) pass."""
+    from .model.pack import PRINT_SHOPS
+    from .source import mark_at
+    shop = PRINT_SHOPS.get(settings.print_shop or "")
+    if shop is None:
+        return
+    (w, h), (sw, sh) = data.pack.print.size(), shop.size
+    if abs((sw / sh) / (w / h) - 1) <= 0.02:
+        return
+    fits = [name for name, other in PRINT_SHOPS.items() if tuple(other.size) == (w, h)]
+    mark = mark_at(data.pack_raw, "print", "card_size")
+    report.warning(data.pack_file, mark.line, mark.col, "", f"print.card_size: the cards are "
+                   f"{w:g} x {h:g} mm, {shop.label} cuts {sw:g} x {sh:g} mm: every layout is "
+                   f"stretched to {sw / w:.0%} of its width and {sh / h:.0%} of its height; "
+                   f"look at the cards before ordering"
+                   + (f" (or use --card-size {fits[0]})" if fits else ""))
+
+
+def _shop_outputs(result: PackResult, data: PackData, report: Report, settings: BuildSettings,
+                  printed, painter, card_size, bleed: float, meta, wanted: set[str],
+                  previous: dict | None) -> bool:
+    """printshop.pdf (in the shop's page order, CMYK when asked), PNGs of fronts and backs,
+    the Tabletop Simulator files: all drawn from one print-shop file. False on an error."""
+    from .model.pack import PRINT_SHOPS
+    from .render import pdf
+    shop = PRINT_SHOPS.get(settings.print_shop or "") or data.pack.print.shop()
+    order = shop.order if shop else "sides"
+    sheet = pdf.printshop(printed, painter, card_size, bleed, meta, order)
+    if "printshop" in wanted:
+        made = sheet
+        if settings.colour == "cmyk":
+            from .render.cmyk import CmykUnavailable, to_pdfx
+            try:
+                made = to_pdfx(sheet, data.pack.title)
+            except CmykUnavailable as exc:
+                report.error("printshop.pdf", 0, 0, "", str(exc))
+                return False
+        result.add("printshop", "printshop.pdf", made)
+    if "png" in wanted:
+        from .render.raster import card_pngs, png_name
+        old = ((previous or {}).get("png") or {})
+        faces = {png_name(face)[4:-4]: face for p in printed for face in (p.front, p.back)}
+        keys = {stem: _face_key(face, settings) for stem, face in faces.items()}
+        fresh = {f"png/{stem}.png" for stem, key in keys.items() if old.get(stem) != key}
+        result.files.update(card_pngs(sheet, printed, card_size, bleed, settings.dpi,
+                                      settings.png_bleed, only=fresh, order=order))
+        result.png_keys = keys
+        result.built["png"] = [f"png/{stem}.png" for stem in sorted(keys)]
+    if "tts" in wanted:
+        from .render.tts import tts_files
+        plain = sheet if order == "sides" else pdf.printshop(printed, painter, card_size,
+                                                             bleed, meta)
+        names = {lc.card.id: lc.card.name for lc in data.cards}
+        names.update({f"back:{k.id}": k.plural or k.label for k in data.pack.kinds})
+        folder = Path(settings.out or "output").resolve() / data.pack.id
+        for name, body in tts_files(plain, printed, card_size, bleed, data.pack.id,
+                                    data.pack.title, folder, names).items():
+            result.add("tts", name, body)
+    return True
+
+
+def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> bytes:
+    """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
+    from .render.guide import GuideFacts, guide_pdf
+    from .render.pdf import sheet_layout
+    plan = sheet_layout(spec, card_size, bleed)[0]
+    sheets = max(1, -(-cards // len(plan.slots)))
+    pages = sheets * (1 if spec.duplex == "fold" else 2)
+    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper, spec.duplex, cards)
+    return guide_pdf(facts, plan, pages, meta, data.pack.labels)
+
+
+def sheet_notes(spec, card_size, bleed: float) -> list[str]:
+    """Said by the build when the cards on the sheets abut at the trim although the pack
+    has a bleed: a mis-cut then shows the neighbour's edge, and the user should know."""
+    from .render.pdf import sheet_layout
+    plan = sheet_layout(spec, card_size, bleed)[0]
+    if plan.keeps_bleed or bleed == 0:
+        return []
+    why = ("--sheet dense" if spec.mode == "dense" else
+           f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
+           f"{card_size[1]:g} mm cards on {spec.paper}")
+    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
+            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+
+
+def _face_key(face, settings: BuildSettings) -> str:
+    """What a face's PNG is drawn from: the laid-out face and the raster settings."""
+    return _sha(repr((face, settings.dpi, settings.png_bleed, settings.card_size,
                       settings.bleed)).encode())
 
 
@@ -337,6 +552,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
+        "faces": {k: result.faces[k] for k in sorted(result.faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 

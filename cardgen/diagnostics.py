@@ -47,6 +47,11 @@ class Report:
     """All diagnostics of one run."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    ran: list[str] = field(default_factory=list)  # names of the checks that ran, in order
+
+    def ran_check(self, name: str) -> None:
+        """Note that a check ran (`cardgen check --report` lists them)."""
+        self.ran.append(name)
 
     def add(self, file: str | Path, line: int, col: int, severity: Severity, subject: str,
             message: str) -> None:
@@ -84,6 +89,26 @@ class Report:
         parts = [_plural(errors, "error"), _plural(warnings, "warning")]
         tail = f" in {_plural(files, 'file')}" if files else ""
         return ", ".join(parts) + tail
+
+
+_STYLES = {"error": "bold red", "warning": "yellow"}
+
+
+def paint(line: str, severity: str, stream, colour: bool = True) -> None:
+    """One line on `stream`, its severity word coloured where the terminal can show colour.
+
+    Why rich: it knows NO_COLOR, FORCE_COLOR, TERM=dumb and streams that are no terminal (a
+    file, a pipe, CI's log), so what a script reads is the plain line. Never wrapped.
+    """
+    from rich.console import Console
+    from rich.text import Text
+    console = Console(file=stream, no_color=None if colour else True, soft_wrap=True,
+                      highlight=False, emoji=False, markup=False)
+    text = Text(line)
+    start = line.find(f": {severity}:")
+    if start >= 0 and not console.no_color:  # NO_COLOR, --no-color: the plain line
+        text.stylize(_STYLES.get(severity, ""), start + 2, start + 2 + len(severity))
+    console.print(text)
 
 
 def _plural(n: int, word: str) -> str:

@@ -25,8 +25,12 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "cards": _CARD_INPUTS,
     "printshop": _CARD_INPUTS,
     "png": _CARD_INPUTS,
+    "changed": _CARD_INPUTS,  # changed.pdf (--changed-since): built on every such request
+    "tts": _CARD_INPUTS,
     "calibration": ("pack.yaml",),
-    "rulebook": ("pack.yaml", "cards", "rules", "composition.yaml"),
+    "contact": _CARD_INPUTS,
+    # the rulebook's figures show real cards and boards
+    "rulebook": _CARD_INPUTS + ("rules", "boards.yaml"),
     "boards": ("pack.yaml", "cards", "boards.yaml", "images"),
 }
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
+
+from pydantic import Field
 
 from .diagnostics import Report
 from .model.base import Mm, Model, Pair
@@ -19,6 +21,9 @@ class UserSettings(Model):
     paper: Optional[Literal["a4", "letter", "a3"]] = None
     duplex: Optional[Literal["long", "short", "none", "fold"]] = None
     back_offset: Optional[Pair(Mm)] = None
+    margin: Optional[Annotated[float, Field(ge=0, le=30)]] = Field(
+        None, description="the printer's unprintable edge in mm (cards.pdf keeps cards and "
+        "marks inside it; default 5)")
 
 
 def settings_path() -> Path:
@@ -35,6 +40,9 @@ def load_user_settings(report: Report) -> UserSettings:
     from .load import read_model
     path = settings_path()
     if not path.is_file():
+        if os.environ.get("CARDGEN_SETTINGS"):  # named on purpose: a typo must not pass
+            report.error(str(path), 0, 0, "", "no such settings file (named by "
+                         "$CARDGEN_SETTINGS); create it or unset the variable")
         return UserSettings()
     settings, _ = read_model(path, UserSettings, report)
     return settings or UserSettings()

@@ -78,8 +78,16 @@ _OCTAL_LIKE = re.compile(r"^[-+]?0[0-9]+$")
 _EXP = re.compile(r"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$")
 
 
-class MarkedLoader(yaml.SafeLoader):
-    """SafeLoader building Marked* containers; strict about what YAML would otherwise guess."""
+_HEADER_COMMENT = re.compile(r"[|>][0-9+-]*#")  # a block scalar's header, then '#' at once
+
+
+class _AskThePureLoader(Exception):
+    """libyaml places an empty value elsewhere than PyYAML does: read the file the slow way."""
+
+
+class _Marked:
+    """Builds Marked* containers; strict about what YAML would otherwise guess. Mixed into a
+    pure-Python and a libyaml loader below: the checks are the same in both."""
 
     def __init__(self, stream, file: str):
         super().__init__(stream)
@@ -131,7 +139,7 @@ class MarkedLoader(yaml.SafeLoader):
             if not isinstance(key_node, ScalarNode):
                 raise YamlError(key_mark, "a key must be plain text, not a list or mapping")
             key = key_node.value
-            if key_node.tag != "tag:yaml.org,2002:str" and key_node.style is None and \
+            if key_node.tag != "tag:yaml.org,2002:str" and not key_node.style and \
                     not re.fullmatch(r"[A-Za-z0-9_\-.]+", key or "-"):
                 raise YamlError(key_mark, f"the key {key!r} must be text")
             if key in out:
@@ -145,7 +153,7 @@ class MarkedLoader(yaml.SafeLoader):
 
     def _build_scalar(self, node: ScalarNode, mark: Mark) -> Any:
         text = node.value
-        if node.style is not None:  # quoted or block scalar: always text
+        if node.style:  # quoted or block scalar: always text (libyaml says "" for plain)
             return _marked_str(text, mark)
         if text in ("", "~", "null", "Null", "NULL"):
             return None
@@ -190,6 +198,50 @@ class MarkedLoader(yaml.SafeLoader):
                                         f"the '#' belongs to the text, put it all in quotes"))
 
 
+class MarkedLoader(_Marked, yaml.SafeLoader):
+    """Pure Python: reads the text and composes the nodes. Its error messages are the ones
+    users see (see load_yaml)."""
+
+
+if getattr(yaml, "__with_libyaml__", False):
+    class _CParsed(yaml.composer.Composer, yaml.CSafeLoader):
+        """libyaml scans and parses (most of the time of loading); the composing stays in
+        Python, so that _Marked.compose_node sees every anchor and alias event and refuses
+        it, exactly as with the pure-Python loader."""
+
+        def __init__(self, stream):
+            yaml.CSafeLoader.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+
+    class FastMarkedLoader(_Marked, _CParsed):
+        """MarkedLoader on libyaml's parser: the same documents, marks and refusals.
+
+        Where the two parsers differ, this one gives up and load_yaml asks the pure one:
+        libyaml places an empty value (`key:` with nothing) elsewhere, and accepts a '#' right
+        after a block scalar's '|' or '>' and a '?' inside plain text in [...] or {...},
+        which PyYAML refuses (tests/test_source.py compares both on generated YAML)."""
+
+        flow = 0  # depth of [...] and {...} around the current node
+
+        def compose_node(self, parent, index):
+            event = self.peek_event()
+            if isinstance(event, yaml.ScalarEvent):
+                plain = not event.style
+                if (plain and (event.value == "" or (self.flow and "?" in event.value))) or \
+                        (event.style in ("|", ">") and _HEADER_COMMENT.search(
+                            self.text, event.start_mark.index, event.end_mark.index)):
+                    raise _AskThePureLoader()
+                return super().compose_node(parent, index)
+            flow = bool(getattr(event, "flow_style", False))
+            self.flow += flow
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.flow -= flow
+else:  # PyYAML built without libyaml
+    FastMarkedLoader = MarkedLoader
+
+
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in
                  ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "merge")}
 
@@ -226,17 +278,35 @@ def read_text(path: Path, shown: str) -> str:
     return text
 
 
+def fast_may_read(text: str) -> bool:
+    """libyaml is there, and the text holds none of the characters it reads differently from
+    PyYAML: a tab (libyaml allows some where PyYAML refuses them), a byte order mark inside
+    the text, the Unicode line and paragraph separators."""
+    return FastMarkedLoader is not MarkedLoader and not any(
+        char in text for char in ("\t", "\ufeff", "\u2028", "\u2029"))
+
+
 def load_yaml(path: Path, shown: str | None = None,
               warnings: list[tuple[Mark, str]] | None = None) -> Any:
     """Load one YAML document with marks. Raises YamlError with a position on any problem;
     appends (mark, message) to `warnings` for what is legal YAML but likely a slip."""
     shown = shown or str(path)
     text = read_text(path, shown)
-    loader = MarkedLoader(text, shown)
+    if fast_may_read(text):
+        try:
+            return _load(FastMarkedLoader(text, shown), text, shown, warnings)
+        except (YamlError, _AskThePureLoader):
+            pass  # any problem: read again by the pure-Python loader, whose messages (and the
+            # positions and hints made from them) are the diagnostics users know; rare and small
+    return _load(MarkedLoader(text, shown), text, shown, warnings)
+
+
+def _load(loader, text: str, shown: str, warnings) -> Any:
+    """Compose and build one document with `loader`; every problem as a YamlError."""
     try:
         node = loader.get_single_node()
         if node is None or (isinstance(node, ScalarNode) and node.value == "" and
-                            node.style is None):
+                            not node.style):
             raise YamlError(Mark(shown, 1, 1), "file is empty")
         data = loader.construct_document(node)
         if warnings is not None:

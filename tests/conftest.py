@@ -10,6 +10,7 @@ Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -28,6 +29,19 @@ settings.load_profile("repeatable")
 SHIPPED = ROOT / "card_data"
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "valid" / "card_data" / "mini"  # a valid, buildable pack: 2 kinds, 4 cards
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache(tmp_path_factory):
+    """cardgen's disk cache (cardgen/cache.py) in a folder of this test session, never the
+    user's ~/.cache: a test sees only entries that tests of this run wrote."""
+    previous = os.environ.get("CARDGEN_CACHE")
+    os.environ["CARDGEN_CACHE"] = str(tmp_path_factory.mktemp("cardgen-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("CARDGEN_CACHE", None)
+    else:
+        os.environ["CARDGEN_CACHE"] = previous
 
 
 @pytest.fixture

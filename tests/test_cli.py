@@ -166,8 +166,9 @@ def test_schema_out_writes_json_schemas(cli, tmp_path):
     result = cli("schema", "--out", tmp_path / "schema")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "schema").iterdir())
-    assert names == ["boards.schema.json", "cards.schema.json", "composition.schema.json",
-                     "layouts.schema.json", "pack.schema.json", "rules.schema.json"]
+    assert names == ["balance.schema.json", "boards.schema.json", "cards.schema.json",
+                     "composition.schema.json", "layouts.schema.json", "pack.schema.json",
+                     "rules.schema.json"]
     for name in names:
         body = json.loads((tmp_path / "schema" / name).read_text())
         assert body["properties"] and body["$schema"].startswith("https://json-schema.org/")

@@ -124,7 +124,82 @@ def test_same_picture_is_prepared_once(tmp_path):
     first = store.prepared("images/a.png", 62.4, 76.5)
     assert store.prepared("images/a.png", 62.4, 76.5) is first
     # never more pixels than 300 dpi needs at the placed size
-    assert first.getSize() == (round(62.4 / 72 * 300), round(76.5 / 72 * 300))
+    assert (first.width, first.height) == (round(62.4 / 72 * 300), round(76.5 / 72 * 300))
+    assert first.source == (1000, 1200)
+
+
+def photo(path: Path, size=(600, 800)) -> None:
+    """A picture with thousands of colours, as a photo has."""
+    Image.effect_noise(size, 40).convert("RGB").save(path, "JPEG", quality=90)
+
+
+def test_prepared_pictures_are_kept_on_disk(tmp_path, monkeypatch):
+    """A second build (a new ImageStore) decodes nothing: the prepared picture comes from the
+    cache, byte for byte; a changed file gets a new entry."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    photo(pack / "images" / "a.jpg")
+    first = ImageStore(pack).prepared("images/a.jpg", 100, 80)
+    assert first.filter == "DCTDecode" and first.data.startswith(b"\xff\xd8")
+
+    def no_decoding(*args, **kwargs):
+        raise AssertionError("decoded again")
+    monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
+    again = ImageStore(pack).prepared("images/a.jpg", 100, 80)
+    assert again == first
+    photo(pack / "images" / "a.jpg", (640, 800))
+    with pytest.raises(AssertionError, match="decoded again"):
+        ImageStore(pack).prepared("images/a.jpg", 100, 80)
+
+
+def test_a_broken_cache_entry_is_made_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    photo(pack / "images" / "a.jpg")
+    first = ImageStore(pack).prepared("images/a.jpg", 100, 80)
+    entry = tmp_path / "cache" / "pictures" / first.key
+    entry.write_bytes(entry.read_bytes()[:-10])  # cut short, as by a full disk
+    assert ImageStore(pack).prepared("images/a.jpg", 100, 80) == first
+
+
+def test_few_colours_are_stored_losslessly_when_smaller(tmp_path):
+    """A flat back: Flate (exact pixels) when smaller than the JPEG; a photo stays JPEG."""
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    flat = Image.new("RGB", (700, 1100), "#22394F")
+    for x in range(0, 700, 100):
+        flat.paste((232, 217, 168), (x, 0, x + 50, 1100))
+    flat.save(pack / "images" / "back.png")
+    photo(pack / "images" / "photo.jpg")
+    store = ImageStore(pack)
+    back = store.prepared("images/back.png", 168, 264)  # 700 x 1100 px at 300 dpi
+    assert back.filter == "FlateDecode"
+    assert store.prepared("images/photo.jpg", 100, 80).filter == "DCTDecode"
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(168, 264), invariant=1)
+    store.draw(canvas, "images/back.png", 0, 0, 168, 264)
+    canvas.showPage()
+    canvas.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    drawn = page.render(scale=700 / 168).to_pil().convert("RGB")
+    assert drawn.size == (700, 1100)
+    assert drawn.getpixel((20, 500)) == (232, 217, 168)  # exact colours: nothing lossy
+    assert drawn.getpixel((75, 500)) == (0x22, 0x39, 0x4F)
+
+
+def test_each_picture_is_embedded_once_per_document(tmp_path):
+    """Drawn on every card, stored once: one image object per picture and size."""
+    pack = make_pack(tmp_path, "    image: images/a.jpg\n    count: 12\n")
+    photo(pack / "images" / "a.jpg", (900, 1100))
+    result = run(tmp_path)
+    assert result.exit_code == 0, result.output
+    pdf = (tmp_path / "out" / "pics" / "cards.pdf").read_bytes()
+    assert pdf.count(b"/Subtype /Image") == 1
+    assert pdf.count(b"/DCTDecode") == 1
 
 
 def test_resolve_stays_inside(tmp_path):
@@ -134,3 +209,20 @@ def test_resolve_stays_inside(tmp_path):
     for bad in ("../x", "/abs", "C:\\x", "file://x"):
         with pytest.raises(ImageProblem):
             resolve(tmp_path, bad)
+
+
+def test_a_checked_picture_is_not_decoded_again_in_the_next_build(tmp_path, monkeypatch):
+    """The check before layout decodes a JPEG at 1/8 scale (still every byte: a cut file
+    fails) and keeps the result by the file's bytes; the next build decodes nothing."""
+    from cardgen.render.images import checked_size
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    photo(tmp_path / "a.jpg", (800, 600))
+    raw = (tmp_path / "a.jpg").read_bytes()
+    assert checked_size(raw, "a.jpg") == (800, 600)
+    with pytest.raises(ImageProblem, match="not a readable picture"):
+        checked_size(raw[:len(raw) - 100], "a.jpg")
+
+    def no_decoding(*args, **kwargs):
+        raise AssertionError("decoded again")
+    monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
+    assert checked_size(raw, "a.jpg") == (800, 600)

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from cardgen.build import BuildSettings, check, render_pack
 from cardgen.diagnostics import Report
-from cardgen.layout.sheet import PAPER, back_slots, plan_sheet
+from cardgen.layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = 72 / 25.4
@@ -27,44 +27,176 @@ def built():
     return data, result.files
 
 
-def _images_and_rects(pdf_bytes: bytes, page_index: int, card=(59, 91)) -> list[tuple]:
-    """(x, y, w, h) in mm of every card on a page: a card drawn in place starts with its clip
-    rectangle; a shared face (the back) is a form placed by a translation before `Do`."""
+def _mul(m, n):
+    """PDF matrix product m x n (apply m, then n), matrices as (a, b, c, d, e, f)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def _box(m, x, y, w, h):
+    """(left, bottom, right, top) in mm of a rectangle drawn under matrix m."""
+    xs, ys = [], []
+    for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
+        xs.append((m[0] * px + m[2] * py + m[4]) / PT)
+        ys.append((m[1] * px + m[3] * py + m[5]) / PT)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def printed_cards(pdf_bytes: bytes, page_index: int, printed=(65, 97)) -> list[tuple]:
+    """(left, bottom, right, top) in mm, on the page, of every card's printed area (trim and
+    bleed, `printed` mm, upright or turned): a card drawn in place starts with its clip
+    rectangle; a shared face (the back) is a form, its BBox placed by the current matrix."""
     pdf = pikepdf.open(io.BytesIO(pdf_bytes))
     page = pdf.pages[page_index]
-    corners = []
+    xobjects = page.Resources.get("/XObject", {})
     ops = pikepdf.parse_content_stream(page)
+    ctm, stack, found = (1, 0, 0, 1, 0, 0), [], []
     for index, (operands, operator) in enumerate(ops):
-        # each card starts with: q, <x y w h> re, W n  (the card's clip)
-        if str(operator) == "re" and index + 1 < len(ops) and str(ops[index + 1][1]) in ("W", "W*"):
-            x, y, w, h = (float(v) for v in operands)
-            corners.append((round(x / PT, 3), round(y / PT, 3), round(w / PT, 3),
-                            round(h / PT, 3)))
-        if str(operator) == "cm" and index + 1 < len(ops) and str(ops[index + 1][1]) == "Do":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            assert (a, b, c, d) == (1, 0, 0, 1)  # placed, never scaled
-            corners.append((round(e / PT, 3), round(f / PT, 3), *card))
-    return corners
+        op = str(operator)
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == "re" and index + 1 < len(ops) and str(ops[index + 1][1]) in ("W", "W*"):
+            found.append(_box(ctm, *(float(v) for v in operands)))
+        elif op == "Do":
+            form = xobjects[str(operands[0])]
+            assert [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])] == [1, 0, 0, 1,
+                                                                                    0, 0]
+            x0, y0, x1, y1 = (float(v) for v in form.BBox)
+            found.append(_box(ctm, x0, y0, x1 - x0, y1 - y0))
+    sizes = {printed, printed[::-1]}
+    return [r for r in found
+            if (round(r[2] - r[0], 2), round(r[3] - r[1], 2)) in {(round(a, 2), round(b, 2))
+                                                                 for a, b in sizes}]
 
 
-def test_sheet_pages_are_a4_with_nine_cards_and_mirrored_backs(built):
+def crop_lines(pdf_bytes: bytes, page_index: int) -> tuple[set, set]:
+    """x of every vertical and y of every horizontal line drawn on the page, in mm."""
+    pdf = pikepdf.open(io.BytesIO(pdf_bytes))
+    xs, ys, start = set(), set(), None
+    for operands, operator in pikepdf.parse_content_stream(pdf.pages[page_index]):
+        op = str(operator)
+        if op == "m":
+            start = tuple(float(v) / PT for v in operands)
+        elif op == "l" and start is not None:
+            end = tuple(float(v) / PT for v in operands)
+            if abs(end[0] - start[0]) < 1e-6:
+                xs.add(round(end[0], 3))
+            elif abs(end[1] - start[1]) < 1e-6:
+                ys.add(round(end[1], 3))
+            start = None
+    return xs, ys
+
+
+def assert_bleed_on_every_edge(cards: list[tuple], xs: set, ys: set, bleed: float = 3.0):
+    """Every card: its trim (printed area less the bleed) lies on crop-mark lines, and no
+    other card's printed area comes within its bleed (within 0.05 mm)."""
+    for left, bottom, right, top in cards:
+        for x in (left + bleed, right - bleed):
+            assert any(abs(x - v) <= 0.05 for v in xs), f"no cut line at x = {x:.3f}"
+        for y in (bottom + bleed, top - bleed):
+            assert any(abs(y - v) <= 0.05 for v in ys), f"no cut line at y = {y:.3f}"
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            apart_x = max(b[0] - a[2], a[0] - b[2])
+            apart_y = max(b[1] - a[3], a[1] - b[3])
+            assert max(apart_x, apart_y) >= -0.05, f"{a} and {b} overlap"
+
+
+def assert_mirrored(fronts: list[tuple], backs: list[tuple], page, axis: str):
+    """Back i is front i mirrored across the page's middle (axis "x": left-right)."""
+    assert len(fronts) == len(backs)
+    for f, b in zip(fronts, backs):
+        if axis == "x":
+            assert b[0] + f[2] == pytest.approx(page[0], abs=0.05)
+            assert (b[1], b[3]) == pytest.approx((f[1], f[3]), abs=0.05)
+        else:
+            assert b[1] + f[3] == pytest.approx(page[1], abs=0.05)
+            assert (b[0], b[2]) == pytest.approx((f[0], f[2]), abs=0.05)
+
+
+def test_sheet_pages_are_a4_with_eight_cards_keeping_bleed_and_mirrored_backs(built):
     _, files = built
     reader = PdfReader(io.BytesIO(files["cards.pdf"]))
-    assert len(reader.pages) == 2 * 12  # 104 cards, 9 per sheet, fronts + backs
+    assert len(reader.pages) == 2 * 13  # 104 cards, 8 per sheet (turned), fronts + backs
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(210 * PT, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(297 * PT, abs=0.01)
     plan = plan_sheet(PAPER["a4"], (59, 91), 3)
-    fronts = [c for c in _images_and_rects(files["cards.pdf"], 0) if c[2] == 59 and c[3] == 91]
-    backs = [c for c in _images_and_rects(files["cards.pdf"], 1) if c[2] == 59 and c[3] == 91]
-    assert len(fronts) == len(backs) == 9
+    for sheet in range(13):
+        fronts = printed_cards(files["cards.pdf"], 2 * sheet)
+        backs = printed_cards(files["cards.pdf"], 2 * sheet + 1)
+        assert len(fronts) == len(backs) == (8 if sheet < 12 else 104 - 12 * 8)
+        assert_bleed_on_every_edge(fronts, *crop_lines(files["cards.pdf"], 2 * sheet))
+        assert_mirrored(fronts, backs, (210, 297), "x")   # long-edge duplex
+    fronts = printed_cards(files["cards.pdf"], 0)
     for slot, front in zip(plan.slots, fronts):
-        assert front[0] == pytest.approx(slot.x, abs=0.05)
-        assert front[1] == pytest.approx(slot.y, abs=0.05)
-    for front, back in zip(fronts, backs):
-        # long-edge duplex: the back is the front mirrored left-right on the 210 mm page
-        assert back[0] + 59 + front[0] == pytest.approx(210, abs=0.05)
-        assert back[1] == pytest.approx(front[1], abs=0.05)
+        assert (front[2] - front[0], front[3] - front[1]) == pytest.approx((97, 65), abs=0.01)
+        assert front[0] == pytest.approx(slot.x - 3, abs=0.05)
+        assert front[1] == pytest.approx(slot.y - 3, abs=0.05)
+
+
+@pytest.fixture(scope="module")
+def small_deck():
+    report = Report()
+    data = check(ROOT / "card_data" / "crazy-hospital", report)
+    data.cards = data.cards[:20]
+    return data
+
+
+@pytest.mark.parametrize("paper, duplex, per_sheet, axis", [
+    ("letter", "long", 8, "x"),
+    ("letter", "short", 8, "y"),
+    ("a4", "short", 8, "y"),
+    ("a4", "none", 8, "x"),
+])
+def test_letter_and_short_edge_sheets_keep_bleed_and_mirror(small_deck, paper, duplex,
+                                                           per_sheet, axis):
+    result = render_pack(small_deck, Report(), BuildSettings(paper=paper, duplex=duplex,
+                                                             only=("cards",)))
+    pdf = result.files["cards.pdf"]
+    page = PAPER[paper]
+    fronts, backs = printed_cards(pdf, 0), printed_cards(pdf, 1)
+    assert len(fronts) == per_sheet
+    assert_bleed_on_every_edge(fronts, *crop_lines(pdf, 0))
+    assert_mirrored(fronts, backs, page, axis)
+    assert all(5 - 0.05 <= f[0] and f[2] <= page[0] - 5 + 0.05 for f in fronts)  # margin
+
+
+@pytest.mark.parametrize("paper, per_sheet, axis", [("a4", 4, "y"), ("letter", 4, "x")])
+def test_fold_sheets_keep_bleed_and_mirror_across_the_fold(small_deck, paper, per_sheet, axis):
+    result = render_pack(small_deck, Report(), BuildSettings(paper=paper, duplex="fold",
+                                                             only=("cards",)))
+    pdf = result.files["cards.pdf"]
+    cards = printed_cards(pdf, 0)
+    assert len(cards) == 2 * per_sheet  # fronts, then their backs on the same page
+    fronts, backs = cards[:per_sheet], cards[per_sheet:]
+    assert_bleed_on_every_edge(fronts, *crop_lines(pdf, 0))
+    assert_mirrored(fronts, backs, PAPER[paper], axis)
+
+
+def test_dense_sheets_abut_and_the_build_says_so(small_deck):
+    result = render_pack(small_deck, Report(), BuildSettings(sheet="dense", only=("cards",)))
+    fronts = printed_cards(result.files["cards.pdf"], 0, printed=(59, 91))
+    assert len(fronts) == 9
+    with pytest.raises(AssertionError):  # the check sees abutted cards: no bleed of their own
+        assert_bleed_on_every_edge([(f[0] - 3, f[1] - 3, f[2] + 3, f[3] + 3) for f in fronts],
+                                   *crop_lines(result.files["cards.pdf"], 0))
+    assert any("abut at the trim" in note and "--sheet dense" in note for note in result.notes)
+    kept = render_pack(small_deck, Report(), BuildSettings(only=("cards",)))
+    assert not any("abut" in note for note in kept.notes)
+
+
+def test_margin_moves_the_cards_inside(small_deck):
+    result = render_pack(small_deck, Report(), BuildSettings(margin=12, only=("cards",)))
+    fronts = printed_cards(result.files["cards.pdf"], 0)
+    assert fronts and all(f[0] >= 12 - 0.05 and f[2] <= 210 - 12 + 0.05 for f in fronts)
+    assert all(f[3] <= 297 - 12 + 0.05 for f in fronts)
 
 
 def test_crop_marks_are_thick_enough_and_outside_every_card(built):
@@ -141,7 +273,7 @@ def test_short_edge_and_offset_move_the_backs():
     backs = back_slots(plan, "short", (1.5, -0.5))
     for front, back in zip(plan.slots, backs):
         assert back.x == pytest.approx(front.x + 1.5)
-        assert back.y + 91 + front.y == pytest.approx(297 - 0.5)
+        assert back.y + plan.card_h + front.y == pytest.approx(297 - 0.5)  # 59: turned cards
 
 
 def test_letter_paper_and_png_size():
@@ -175,3 +307,49 @@ def test_a_shared_back_is_defined_in_every_document_drawn_with_one_painter():
         canvas.save()
         assert buffer.getvalue().startswith(b"%PDF")
         del canvas
+
+
+PACKS = ("crazy-hospital", "dokter-li", "quartett", "quatridou", "tischordnung")
+
+
+@pytest.fixture(scope="module")
+def nine_of_each():
+    """Nine cards of every shipped pack: one full sheet and one card on the next."""
+    out = {}
+    for name in PACKS:
+        report = Report()
+        data = check(ROOT / "card_data" / name, report)
+        assert not report.errors
+        data.cards = data.cards[:9]
+        out[name] = data
+    return out
+
+
+@pytest.mark.parametrize("pack", PACKS)
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "long"), ("a4", "fold"),
+                                           ("letter", "fold")])
+def test_print_fidelity_of_every_pack(nine_of_each, pack, paper, duplex):
+    """Each pack's sheets as a user measures them: bleed on every edge of every card, cut
+    lines at every trim, backs behind their fronts."""
+    data = nine_of_each[pack]
+    (w, h), bleed = data.pack.print.size(), data.pack.print.bleed
+    result = render_pack(data, Report(), BuildSettings(paper=paper, duplex=duplex,
+                                                       only=("cards",)))
+    pdf, page = result.files["cards.pdf"], PAPER[paper]
+    reader = PdfReader(io.BytesIO(pdf))
+    size = (w + 2 * bleed, h + 2 * bleed)
+    seen = 0
+    for index in range(0, len(reader.pages), 1 if duplex == "fold" else 2):
+        cards = printed_cards(pdf, index, size)
+        if duplex == "fold":
+            fronts, backs = cards[:len(cards) // 2], cards[len(cards) // 2:]
+            _, _, fold = fold_plan(page, (w, h), bleed)
+            axis = "x" if fold[0] == fold[2] else "y"
+        else:
+            fronts, backs = cards, printed_cards(pdf, index + 1, size)
+            axis = "x"
+        assert fronts, f"page {index + 1} holds no card"
+        assert_bleed_on_every_edge(fronts, *crop_lines(pdf, index), bleed)
+        assert_mirrored(fronts, backs, page, axis)
+        seen += len(fronts)
+    assert seen == sum(lc.card.count for lc in data.cards)

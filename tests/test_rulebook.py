@@ -269,14 +269,17 @@ def test_booklet_is_imposed_on_a4_landscape(crazy):
     report = Report()
     booklet = rulebook_pdf(data, report, booklet=True)
     assert booklet is not None and not report.errors
-    a5 = PdfReader(BytesIO(layout_rulebook(data, Report(), A5_BOOK)))
+    a5 = PdfReader(BytesIO(layout_rulebook(data, Report(), A5_BOOK, back_cover=True)))
     padded = math.ceil(len(a5.pages) / 4) * 4
     reader = PdfReader(BytesIO(booklet))
     assert len(reader.pages) == padded // 2
     for page in reader.pages:
         width, height = (float(v) for v in page.mediabox[2:])
         assert (round(width, 1), round(height, 1)) == A4_PORTRAIT[::-1]
-    assert contains(reader.pages[0].extract_text(), data.pack.title)  # front: cover on the right
+    # front of the outer sheet: the back cover on the left, the cover on the right
+    assert reader.pages[0].extract_text().count("Spieler\u00a0·") + \
+        reader.pages[0].extract_text().count("Spieler  ·") >= 2  # the play facts on both
+    assert contains(reader.pages[0].extract_text(), data.pack.title)
     assert contains(reader.pages[1].extract_text(), "Inhalt")  # back: page 2 on the left
     assert not any("Helvetica" in name for name in font_names(booklet))
     assert rulebook_pdf(data, Report(), booklet=True) == booklet

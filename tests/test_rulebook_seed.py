@@ -122,9 +122,17 @@ def test_a_changed_category_label_reaches_cards_and_rulebook(tmp_path):
     assert "Blaumachtage" in book
 
 
-def test_card_grid_lists_every_card_once_by_set_and_group():
+def test_card_grid_lists_every_card_once_by_set_and_group(tmp_path):
+    """The card grid is still there for a pack that prints its IDs (quartett's rulebook shows
+    pictures instead, its IDs are not on the cards)."""
+    import shutil
+    folder = tmp_path / "quartett"
+    shutil.copytree(ROOT / "card_data" / "quartett", folder)
+    chapter = folder / "rules" / "02-material.yaml"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "  - table: card-grid\n",
+                       encoding="utf-8")
     report = Report()
-    data = check(ROOT / "card_data" / "quartett", report)
+    data = check(folder, report)
     result = render_pack(data, report, BuildSettings(only=("rulebook",)))
     assert result is not None, [d.format() for d in report.errors]
     text = pdf_text(result.files["rulebook.pdf"])

@@ -80,11 +80,30 @@ def check_marks(plan, rects, mark_offset, complete=True):
             assert any(min(m[0], m[2]) >= right + mark_offset - TOL for m in ends), y
 
 
-def test_skat_on_a4_exact_positions():
+def test_skat_on_a4_keeps_bleed_with_turned_cards():
     plan = plan_sheet(PAPER["a4"], SKAT)
-    # 3 rows spaced by 2*3 mm bleed need 3*91 + 12 + 6 = 291 mm > 297 - 10 - 7 = 280, so the
-    # cards are butted (gap 0): 9 beats the 3 x 2 = 6 a spaced sheet would hold.
+    # Upright, 3 rows spaced by 2*3 mm bleed need 3*91 + 12 + 6 = 291 mm > 280: 6 cards. Turned
+    # (91 x 59 on the sheet): 2*91 + 6 + 2*(3 + 3) = 200 <= 200 and 4*59 + 18 + 12 = 266 <= 280,
+    # so 8 cards keep their bleed and their marks stay inside the margin.
+    assert (plan.cols, plan.rows, plan.gap, plan.bleed, plan.rotated) == (2, 4, 6.0, 3.0, True)
+    assert (plan.card_w, plan.card_h) == (91, 59) and plan.keeps_bleed
+    x0 = (210 - (2 * 91 + 6)) / 2        # 11: centred on the page
+    y0 = (297 + 7 - (4 * 59 + 3 * 6)) / 2  # 25: centred above margin + footer
+    expected = [v for r in range(4) for c in range(2)
+                for v in (x0 + c * 97, y0 + (3 - r) * 65)]
+    assert [v for s in plan.slots for v in (s.x, s.y)] == pytest.approx(expected, abs=1e-9)
+    assert (plan.slots[0].x, plan.slots[0].y) == (11.0, 220.0)
+    check_invariants(plan)
+    for m in plan.marks:  # inside the margin, off the footer band
+        assert 5 - TOL <= min(m[0], m[2]) and max(m[0], m[2]) <= 205 + TOL
+        assert 12 - TOL <= min(m[1], m[3]) and max(m[1], m[3]) <= 292 + TOL
+
+
+def test_skat_on_a4_dense_exact_positions():
+    plan = plan_sheet(PAPER["a4"], SKAT, mode="dense")
+    # dense: the most cards — 9 butted upright beat the 8 turned cards with bleed.
     assert (plan.cols, plan.rows, plan.gap, plan.bleed) == (3, 3, 0.0, 0.0)
+    assert not plan.keeps_bleed and not plan.rotated
     x0 = (210 - 3 * 59) / 2              # 16.5: centred on the page
     y0 = 5 + 7 + (280 - 3 * 91) / 2      # 15.5: centred above margin + footer
     expected = [v for r in range(3) for c in range(3) for v in (x0 + c * 59, y0 + (2 - r) * 91)]
@@ -100,29 +119,40 @@ def test_skat_on_a4_exact_positions():
     assert (16.5, 289.5, 16.5, 292.0) in plan.marks and (16.5, 12.0, 16.5, 14.5) in plan.marks
 
 
-@pytest.mark.parametrize("paper, card, grid, bleed", [
-    ("a4", SKAT, (3, 3), 0.0),
-    ("a4", POKER, (3, 3), 0.0),
-    ("a4", BRIDGE, (3, 3), 0.0),
-    ("a4", TAROT, (2, 2), 3.0),        # spaced: 2*70+6+6 <= 200 and 2*120+6+6 <= 280
-    ("a4", MINI, (4, 4), 0.0),         # 16 butted: 4*68 = 272 <= 280, spaced would be 296
-    # Letter is 17.6 mm shorter: 3*91 = 273 > 279.4 - 10 - 7 = 262.4, so 2 rows only and the
-    # cards keep their bleed (2*91 + 6 + 6 = 194 fits): 6, not 9, without rotating the cards.
-    ("letter", SKAT, (3, 2), 3.0),
-    ("letter", POKER, (3, 2), 0.0),    # spaced 3 cols = 208.5 > 205.9: butted to keep 6
-    ("letter", BRIDGE, (3, 2), 3.0),
-    ("letter", TAROT, (2, 2), 3.0),
-    # Spaced 4 cols (200 mm) fit 205.9 but leave 1.95 mm for marks; butted keeps 12 with the
-    # marks inside the margin, which wins over keeping the bleed.
-    ("letter", MINI, (4, 3), 0.0),
+@pytest.mark.parametrize("paper, card, mode, grid, bleed, turned, inside", [
+    ("a4", SKAT, "bleed", (2, 4), 3.0, True, True),
+    ("a4", SKAT, "dense", (3, 3), 0.0, False, True),
+    # turned poker: 2*88.9 + 6 + 12 = 195.8 <= 200, but 4*63.5 + 18 + 12 = 284 > 280: the 8th
+    # card costs the marks their room, they reach into the margin
+    ("a4", POKER, "bleed", (2, 4), 3.0, True, False),
+    ("a4", POKER, "dense", (3, 3), 0.0, False, True),
+    ("a4", BRIDGE, "bleed", (2, 4), 3.0, True, True),
+    ("a4", BRIDGE, "dense", (3, 3), 0.0, False, True),
+    ("a4", TAROT, "bleed", (2, 2), 3.0, False, True),   # 2*70+6+6 <= 200, 2*120+6+6 <= 280
+    ("a4", TAROT, "dense", (2, 2), 3.0, False, True),   # butting gains nothing: bleed kept
+    ("a4", MINI, "bleed", (4, 3), 3.0, False, False),   # 4*44+18+6 = 200: marks into margin
+    ("a4", MINI, "dense", (4, 4), 0.0, False, True),    # 16 butted: 4*68 = 272 <= 280
+    # Letter is 17.6 mm shorter than A4: upright skat keeps bleed only 3 x 2 = 6; turned, 8
+    # (2*91 + 6 + 6 = 194 <= 205.9, 4*59 + 18 + 6 = 260 <= 262.4), the marks in the margin.
+    ("letter", SKAT, "bleed", (2, 4), 3.0, True, False),
+    ("letter", SKAT, "dense", (2, 4), 3.0, True, False),  # nothing holds 9: bleed kept
+    ("letter", POKER, "bleed", (2, 3), 3.0, True, True),
+    ("letter", POKER, "dense", (2, 4), 0.0, True, True),
+    ("letter", BRIDGE, "bleed", (2, 4), 3.0, True, True),
+    ("letter", BRIDGE, "dense", (2, 4), 3.0, True, True),
+    ("letter", TAROT, "bleed", (2, 2), 3.0, False, True),
+    ("letter", TAROT, "dense", (2, 2), 3.0, False, True),
+    ("letter", MINI, "bleed", (4, 3), 3.0, False, False),
+    ("letter", MINI, "dense", (3, 5), 0.0, True, False),  # 15 turned, butted
 ])
-def test_counts_per_paper(paper, card, grid, bleed):
-    plan = plan_sheet(PAPER[paper], card)
-    assert (plan.cols, plan.rows, plan.bleed) == (*grid, bleed)
+def test_counts_per_paper(paper, card, mode, grid, bleed, turned, inside):
+    plan = plan_sheet(PAPER[paper], card, mode=mode)
+    assert (plan.cols, plan.rows, plan.bleed, plan.rotated) == (*grid, bleed, turned)
     check_invariants(plan)
-    for m in plan.marks:  # the common sizes keep their marks inside the margin, off the footer
-        assert 5 - TOL <= min(m[0], m[2]) and max(m[0], m[2]) <= plan.page_w - 5 + TOL
-        assert 12 - TOL <= min(m[1], m[3]) and max(m[1], m[3]) <= plan.page_h - 5 + TOL
+    within = all(5 - TOL <= min(m[0], m[2]) and max(m[0], m[2]) <= plan.page_w - 5 + TOL and
+                 12 - TOL <= min(m[1], m[3]) and max(m[1], m[3]) <= plan.page_h - 5 + TOL
+                 for m in plan.marks)
+    assert within == inside  # marks inside the margin and off the footer, unless counted out
 
 
 def test_spaced_layout_has_bleed_gap_and_no_duplicate_marks():
@@ -135,7 +165,7 @@ def test_spaced_layout_has_bleed_gap_and_no_duplicate_marks():
 def test_marks_reach_into_margin_only_when_count_needs_it():
     # 66 mm: 3 columns = 198 mm leave 1 mm either side of the 200 mm usable width; the third
     # column wins, so the side marks (2 mm minimum) reach into the margin but stay on paper.
-    plan = plan_sheet(PAPER["a4"], (66, 91))
+    plan = plan_sheet(PAPER["a4"], (66, 91), mode="dense")
     assert plan.cols == 3
     check_invariants(plan)
     side = [m for m in plan.marks if m[1] == m[3]]
@@ -161,7 +191,7 @@ def test_marks_never_leave_the_paper_with_zero_margin():
 
 def test_nothing_fits_raises():
     with pytest.raises(ValueError, match="does not fit"):
-        plan_sheet(PAPER["a4"], (201, 91))
+        plan_sheet(PAPER["a4"], (201, 281))  # not upright, not turned
     with pytest.raises(ValueError, match="does not fit"):
         plan_sheet(PAPER["letter"], (59, 263))
     with pytest.raises(ValueError, match="mark_offset"):
@@ -216,33 +246,63 @@ def test_unknown_duplex_rejected():
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 @pytest.mark.parametrize("card", [SKAT, POKER, TAROT, MINI])
-def test_fold_plan_mirrors_across_fold(paper, card):
-    plan, backs, fold = fold_plan(PAPER[paper], card)
-    fx = plan.page_w / 2
-    assert plan.page_w == PAPER[paper][0]
-    assert fold[0] == fold[2] == fx and fold[1] < fold[3]
-    assert fold[1] >= 5 + 7 and fold[3] <= plan.page_h - 5
+@pytest.mark.parametrize("mode", ["bleed", "dense"])
+def test_fold_plan_mirrors_across_fold(paper, card, mode):
+    plan, backs, fold = fold_plan(PAPER[paper], card, mode=mode)
+    assert (plan.page_w, plan.page_h) == PAPER[paper]
+    vertical = fold[0] == fold[2]
+    if vertical:   # fronts left, backs right of x = page_w / 2
+        fx = plan.page_w / 2
+        assert fold[0] == fx and 5 + 7 <= fold[1] < fold[3] <= plan.page_h - 5
+    else:          # fronts above, backs below y = page_h / 2, the footer along the fold
+        fy = plan.page_h / 2
+        assert fold[1] == fold[3] == fy and 5 <= fold[0] < fold[2] <= plan.page_w - 5
+        assert fy < plan.footer_y < fy + 5 + 7
     for front, back in zip(plan.slots, backs):
         assert back.index == front.index
-        assert abs((front.x + plan.card_w / 2) + (back.x + plan.card_w / 2) - 2 * fx) < TOL
-        assert back.y == front.y
-        assert front.x + plan.card_w + plan.bleed <= fx - 5 + TOL   # fronts left of the fold
-        assert back.x - plan.bleed >= fx + 5 - TOL                  # backs right of it
-    assert all(max(m[0], m[2]) <= fx for m in plan.marks)
+        if vertical:
+            assert abs((front.x + plan.card_w / 2) + (back.x + plan.card_w / 2) - 2 * fx) < TOL
+            assert back.y == front.y
+            assert front.x + plan.card_w + plan.bleed <= fx - 5 + TOL
+            assert back.x - plan.bleed >= fx + 5 - TOL
+        else:
+            assert abs((front.y + plan.card_h / 2) + (back.y + plan.card_h / 2) - 2 * fy) < TOL
+            assert back.x == front.x
+            assert front.y - plan.bleed >= fy + 5 + 7 - TOL   # above the fold's footer band
+            assert back.y + plan.card_h + plan.bleed <= fy - 5 + TOL
+            assert back.y - plan.bleed >= 5 - TOL
+    if mode == "bleed":
+        assert plan.keeps_bleed
+    half = [m for m in plan.marks if (max(m[0], m[2]) <= fx if vertical else
+                                      min(m[1], m[3]) >= fy)]
+    assert half == list(plan.marks)  # marks on the fronts' half only
     rects = [printed(plan, s) for s in plan.slots]
     check_marks(plan, rects, 1.0)
 
 
+@pytest.mark.parametrize("paper, mode, count, vertical", [
+    # A4 skat: the vertical fold keeps bleed for 1 x 2 upright; the horizontal fold holds
+    # 2 x 2 turned cards with bleed (2*59 + 6 + 6 = 130 <= 148.5 - 10 - 7)
+    ("a4", "bleed", 4, False),
+    ("letter", "bleed", 4, True),
+    ("a3", "bleed", 8, True),
+])
+def test_fold_plan_chooses_the_fold_with_most_cards(paper, mode, count, vertical):
+    plan, _, fold = fold_plan(PAPER[paper], SKAT, mode=mode)
+    assert len(plan.slots) == count and plan.keeps_bleed
+    assert (fold[0] == fold[2]) == vertical
+
+
 def test_fold_plan_too_small_says_fold():
     with pytest.raises(ValueError, match="fold-over"):
-        fold_plan(PAPER["a4"], (120, 91))
+        fold_plan(PAPER["a4"], (150, 160))  # neither half holds it, upright or turned
 
 
 def test_calibration_targets():
-    plan = plan_sheet(PAPER["a4"], SKAT)
+    plan = plan_sheet(PAPER["a4"], SKAT, mode="dense")
     assert calibration_targets(plan) == ((46.0, 243.0), (164.0, 243.0), (46.0, 61.0),
                                          (164.0, 61.0), (105.0, 152.0))
-    one_col, _, _ = fold_plan(PAPER["a4"], SKAT)             # 1 x 3: corners coincide
+    one_col = plan_sheet((105.0, 297.0), SKAT, mode="dense")   # 1 x 3: corners coincide
     targets = calibration_targets(one_col)
     assert len(targets) == 3
     assert targets[-1] == pytest.approx((52.5, 152.0))
@@ -257,13 +317,21 @@ def test_any_card_size_gives_a_valid_plan_or_value_error(w, h, bleed, paper, dx,
         plan = plan_sheet(PAPER[paper], (w, h), bleed)
     except ValueError:
         pw, ph = PAPER[paper]
-        assert w > pw - 10 or h > ph - 17
+        assert (w > pw - 10 or h > ph - 17) and (h > pw - 10 or w > ph - 17)
         return
     check_invariants(plan)
-    # the count is the maximum: butted cards fill the usable area as far as they can
     pw, ph = PAPER[paper]
-    assert plan.cols == math.floor((pw - 10 + 1e-9) / w)
-    assert plan.rows == math.floor((ph - 17 + 1e-9) / h)
+
+    def most(b):  # cards in the usable area, upright or turned, each with bleed b around it
+        grids = [(math.floor((pw - 10 + 1e-9) / (a + 2 * b)),
+                  math.floor((ph - 17 + 1e-9) / (c + 2 * b))) for a, c in ((w, h), (h, w))]
+        return max(x * y for x, y in grids)
+    if plan.keeps_bleed:  # bleed mode: the most cards that keep their bleed
+        assert len(plan.slots) == most(bleed)
+    else:                 # none keeps it: abutted, the most cards
+        assert most(bleed) == 0 or bleed == 0
+        assert len(plan.slots) == most(0.0)
+    assert len(plan_sheet(PAPER[paper], (w, h), bleed, mode="dense").slots) == most(0.0)
     assert plan.bleed in (0.0, bleed)
     for duplex in ("long", "short"):
         for front, back in zip(plan.slots, back_slots(plan, duplex, (dx, dy))):

@@ -312,7 +312,8 @@ def test_random_text_gives_data_or_yaml_error(tmp_path, text):
 YAMLISH = st.lists(st.sampled_from(["a", "b", ":", " ", "\n", "  ", "- ", "[", "]", "{", "}", ",",
                                     "'", '"', "#", "&x", "*x", "!t", "!!str", "---", "...", "?",
                                     "|", ">", "0", "01", "1.5", "yes", "~", "{{", "@", "\t",
-                                    "%", "é", "\x85", "\u2028"]), max_size=60).map("".join)
+                                    "%", "é", "\x85", "\u2028", "|-", ">+2", "x: y", "\r\n",
+                                    "\ufeff"]), max_size=60).map("".join)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -335,3 +336,52 @@ def test_random_bytes_give_data_or_yaml_error(tmp_path, raw):
         load_yaml(path, "r.yaml")
     except YamlError as exc:  # the only way it may fail: a user error with a position
         assert exc.mark.line >= 1 and exc.mark.col >= 1 and exc.message
+
+
+# --- libyaml: the same documents, marks and refusals as the pure-Python loader -----------------
+
+def _shape(value):
+    """Data and every mark, comparable."""
+    if isinstance(value, dict):
+        return ("map", value.mark, [(k, value.key_marks[k], value.value_marks[k], _shape(v))
+                                    for k, v in value.items()])
+    if isinstance(value, list):
+        return ("seq", value.mark, value.item_marks, [_shape(v) for v in value])
+    if isinstance(value, str):
+        return ("str", str(value), value.mark)
+    return (type(value).__name__, value)
+
+
+def _both(text: str):
+    """(pure-Python result, libyaml result): ('ok', shape, warnings) or ('error', mark, text)."""
+    out = []
+    for loader in (source.MarkedLoader, source.FastMarkedLoader):
+        warnings: list = []
+        try:
+            data = source._load(loader(text, "t.yaml"), text, "t.yaml", warnings)
+            out.append(("ok", _shape(data), warnings))
+        except YamlError as exc:
+            out.append(("error", exc.mark, exc.message))
+        except source._AskThePureLoader:  # load_yaml then reads it with the pure loader
+            out.append(out[0])
+    return out
+
+
+@pytest.mark.skipif(source.FastMarkedLoader is source.MarkedLoader, reason="PyYAML without libyaml")
+def test_libyaml_loader_reads_every_shipped_file_alike():
+    root = Path(__file__).resolve().parent.parent
+    files = sorted([*root.glob("card_data/**/*.yaml"), *root.glob("templates/*.yaml")])
+    assert files
+    for path in files:
+        pure, fast = _both(path.read_text(encoding="utf-8"))
+        assert pure[0] == "ok" and pure == fast, path
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=YAMLISH)
+def test_libyaml_never_accepts_what_the_pure_loader_refuses(text):
+    """Where libyaml finds a problem, load_yaml asks the pure loader again (its messages);
+    where it finds none, its result must be the pure loader's, refusals included."""
+    pure, fast = _both(text)
+    if fast[0] == "ok" and source.fast_may_read(text):  # else load_yaml uses the pure one
+        assert pure == fast

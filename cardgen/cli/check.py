@@ -9,11 +9,12 @@ import typer
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
-from .common import DataOption, PacksArgument, StrictOption, data_dir, finish
+from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, info
 
 ReportOption = Annotated[bool, typer.Option(
     "--report", help="Print a table of the chosen deck: cards per kind, set and group, "
-    "quartets, octets, special cards, options.", rich_help_panel="Deck choice")]
+    "quartets, octets, special cards, options, and the checks that ran for the pack.",
+    rich_help_panel="Deck choice")]
 
 
 def check(packs: PacksArgument = None, data: DataOption = None,
@@ -42,37 +43,43 @@ def check(packs: PacksArgument = None, data: DataOption = None,
     one_pack_for(choice, packs)
     report = Report()
     for folder in select_packs(data_dir(data), packs or [], report):
-        errors_before = len(report.errors)
+        errors_before, ran_before = len(report.errors), len(report.ran)
         loaded = check_pack(folder, report)
         if loaded is None:
             continue
         counts = ", ".join(f"{sum(c.card.count for c in loaded.cards_of(k.id))} {k.id}"
                            for k in loaded.pack.kinds)
-        typer.echo(f"{loaded.pack.id}: {counts}")
+        info(f"{loaded.pack.id}: {counts}")
         if len(report.errors) == errors_before:
             # lay every card out too: text that does not fit and missing glyphs are found
             # by `check`, not only by `build`
+            report.ran_check("card layouts: text fit, glyphs, pictures")
             layout_faces(loaded, report, BuildSettings())
             from ..render.rulebook import check_rules
+            if loaded.chapters:
+                report.ran_check("rulebook texts")
             check_rules(loaded, report)
         deck = compose(loaded, choice, report)
         if deck is None:
             continue
+        from ..analyse.declaration import load_balance
+        load_balance(loaded, deck.composition, report)   # balance.yaml's names exist
         if choice.given():
             typer.echo(f"{loaded.pack.id} deck: {deck.describe()}")
         if report_table:
-            print_deck(deck)
+            print_deck(deck, report.ran[ran_before:])
         else:
             for note in deck.notes:
                 typer.echo(f"{loaded.pack.id} note: {note}")
     finish(report, strict)
     if not report.items:
-        typer.echo("ok")
+        info("ok")
 
 
-def print_deck(deck) -> None:
-    """The --report table: one row per aspect of the deck, labels aligned."""
-    rows = deck.report_rows()
+def print_deck(deck, checks: list[str] = ()) -> None:
+    """The --report table: one row per aspect of the deck, labels aligned; then the checks
+    that ran for the pack."""
+    rows = deck.report_rows() + [("checks", name) for name in dict.fromkeys(checks)]
     wide = max(len(label) for label, _ in rows)
     for label, value in rows:
         typer.echo(f"  {label.ljust(wide)}  {value}")

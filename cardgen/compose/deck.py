@@ -194,7 +194,7 @@ class Deck:
             return None
         if rule is not None and rule.hand == 0:
             return words["dealt_none"]
-        dealt = self.size if self.composition.deal_special else len(self.deck_cards)
+        dealt = self.size if self.composition.deal_special else _copies(self.deck_cards)
         if rule is not None and rule.hand != "all":
             left = dealt - rule.hand * self.players
             return f"{rule.hand} {words['each']}, {left} {words['left']}" if left else \
@@ -268,6 +268,10 @@ class Deck:
             if incomplete:
                 text += "; incomplete: " + ", ".join(f"{s} ({sets[s]} cards)" for s in incomplete)
             rows.append((_noun(n) + "s", text))
+        if comp.rounds is not None:
+            rounds = comp.rounds.of(self.players) if self.players else None
+            rows.append(("rounds", f"{rounds}" if rounds else ", ".join(
+                f"{r.rounds} with {r.players} players" for r in comp.rounds.by_players)))
         if comp.structure:
             rows.append(("structure", _structure_text(comp) + f"; the deck has {len(sets)} sets, "
                          f"{_copies(self.deck_cards)} cards"))
@@ -325,6 +329,17 @@ def _merged(rules: list[DealRule]) -> list[tuple[int, int]]:
             out[-1][1] = max(out[-1][1], high)
         else:
             out.append([low, high])
+    return [tuple(r) for r in out]
+
+
+def _spans(numbers: list[int]) -> list[tuple[int, int]]:
+    """Sorted whole numbers as runs: [2, 3, 4, 6] → [(2, 4), (6, 6)]."""
+    out: list[list[int]] = []
+    for n in numbers:
+        if out and n == out[-1][1] + 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
     return [tuple(r) for r in out]
 
 

@@ -12,12 +12,11 @@ from typing import Optional
 
 from ..diagnostics import Report, display_path
 from ..load import LoadedCard, PackData, read_model
-from ..model.compose import (Composition, Draw, NeedCards, NeedKind, NeedPlayers, NeedSet,
-                             NeedSpecialCards)
+from ..model.compose import Composition, Draw, NeedKind, NeedSet, NeedSpecialCards
 from ..source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from ..validate.errors import did_you_mean
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
-from .deck import _copies, _noun, _range, _structure_text
+from .deck import _copies, _deal_rule, _noun, _range, _structure_text
 
 FILE_NAME = "composition.yaml"
 
@@ -65,6 +64,7 @@ class _Declaration:
         self._options()
         self._octets()
         self._deal()
+        self._rounds()
         self._structure()
         self._rulebook()
 
@@ -96,10 +96,25 @@ class _Declaration:
     def _variants(self) -> None:
         comp = self.comp
         names = list(comp.variants)
+        play = self.data.pack.play
         for slug, variant in comp.variants.items():
             if variant.players[0] > variant.players[1]:
                 self.error(("variants", slug, "players"), slug, "players: the first number is "
                            "the minimum, the second the maximum")
+            elif play is not None and not (play.players[0] <= variant.players[0] and
+                                           variant.players[1] <= play.players[1]):
+                self.error(("variants", slug, "players"), slug, f"players: "
+                           f"{_range(variant.players)} is outside the {_range(play.players)} "
+                           "players of pack.yaml's play")
+            if variant.special is not None:
+                for problem in _special_problems(variant.special, self.cat, comp.special_kinds):
+                    self.error(("variants", slug, "special"), slug, f"special: {problem}")
+            self._needs(("variants", slug, "needs"), slug, variant.needs)
+        for slug, preset in comp.presets.items():
+            if preset.variant is not None and preset.variant not in names:
+                self.error(("presets", slug, "variant"), slug, f"variant: unknown variant "
+                           f"'{preset.variant}'{did_you_mean(preset.variant, names)}")
+        self._needs(("needs",), "", comp.needs)
         if comp.default_variant is not None and comp.default_variant not in names:
             self.error(("default_variant",), "", f"default_variant: unknown variant "
                        f"'{comp.default_variant}'{did_you_mean(comp.default_variant, names)}")
@@ -169,7 +184,6 @@ class _Declaration:
     def _options(self) -> None:
         comp = self.comp
         slugs = list(comp.options)
-        sets = {lc.card.set for lc in self.data.cards if lc.card.set}
         for slug, option in comp.options.items():
             for i, other in enumerate(option.excludes):
                 if other == slug:
@@ -184,31 +198,45 @@ class _Declaration:
             if option.octets and comp.octets is None:
                 self.error(("options", slug, "octets"), slug, "octets: true, but composition."
                            "yaml declares no octets: (size, score)")
-            for n, need in enumerate(option.needs):
-                path = ("options", slug, "needs", n)
-                if isinstance(need, NeedCards):
-                    for j, item in enumerate(need.cards):
-                        try:
-                            expand(item, self.cat)
-                        except ItemError as exc:
-                            self.error(path + ("cards", j), slug, f"cards: {exc}")
-                elif isinstance(need, NeedSet):
-                    for name in [need.set] if isinstance(need.set, str) else need.set:
-                        if name not in sets:
-                            self.error(path + ("set",), slug, f"set: no card has the set "
-                                       f"'{name}'{did_you_mean(name, sorted(sets))}")
-                elif isinstance(need, NeedKind) and need.kind not in self.kind_ids:
-                    self.error(path + ("kind",), slug, f"kind: unknown kind '{need.kind}'"
-                               f"{did_you_mean(need.kind, self.kind_ids)}")
-                elif isinstance(need, NeedPlayers) and need.players[0] > need.players[1]:
-                    self.error(path + ("players",), slug, "players: the first number is the "
-                               "minimum, the second the maximum")
-                elif isinstance(need, NeedSpecialCards) and not comp.special_kinds:
-                    self.error(path, slug, "special_cards: the composition declares no "
-                               "special_kinds")
-                if need.severity == "note" and not need.message:
-                    self.error(path, slug, "a need with severity note shows its message; "
-                               "write one")
+            self._needs(("options", slug, "needs"), slug, option.needs)
+
+    def _needs(self, path: tuple, subject: str, needs: list) -> None:
+        """Every card, set, kind and number a list of needs names exists and makes sense."""
+        sets = {lc.card.set for lc in self.data.cards if lc.card.set}
+        for n, need in enumerate(needs):
+            slug, where = need.rule or subject, path + (n,)
+            self._need_items(where, slug, need)
+            self._need_names(where, slug, need, sets)
+            for key in ("when_players", "players"):
+                pair = getattr(need, key, None)
+                if pair is not None and pair[0] > pair[1]:
+                    self.error(where + (key,), slug, f"{key}: the first number is the minimum, "
+                               "the second the maximum")
+            if need.severity == "note" and not need.message:
+                self.error(where, slug, "a need with severity note shows its message; "
+                           "write one")
+
+    def _need_items(self, path: tuple, slug: str, need) -> None:
+        """The card items of a need (cards, without, of) each name a card."""
+        key = next((k for k in ("cards", "without", "of") if hasattr(need, k)), None)
+        for j, item in enumerate(getattr(need, key) if key else []):
+            try:
+                expand(item, self.cat)
+            except ItemError as exc:
+                self.error(path + (key, j), slug, f"{key}: {exc}")
+
+    def _need_names(self, path: tuple, slug: str, need, sets: set[str]) -> None:
+        """The set, kind or special cards a need speaks of exist."""
+        if isinstance(need, NeedSet):
+            for name in [need.set] if isinstance(need.set, str) else need.set:
+                if name not in sets:
+                    self.error(path + ("set",), slug, f"set: no card has the set "
+                               f"'{name}'{did_you_mean(name, sorted(sets))}")
+        elif isinstance(need, NeedKind) and need.kind not in self.kind_ids:
+            self.error(path + ("kind",), slug, f"kind: unknown kind '{need.kind}'"
+                       f"{did_you_mean(need.kind, self.kind_ids)}")
+        elif isinstance(need, NeedSpecialCards) and not self.comp.special_kinds:
+            self.error(path, slug, "special_cards: the composition declares no special_kinds")
 
     def _octets(self) -> None:
         octets = self.comp.octets
@@ -222,8 +250,35 @@ class _Declaration:
                 self.error(("octets", "score", group), group, f"score: unknown group "
                            f"'{group}'{did_you_mean(group, groups)}")
 
+    def _rounds(self) -> None:
+        """Rounds are declared for every player count the pack allows; with `each_starts`
+        every player is start player equally often."""
+        rounds, play = self.comp.rounds, self.data.pack.play
+        if rounds is None:
+            return
+        if play is not None:
+            missing = [p for p in range(play.players[0], play.players[1] + 1)
+                       if rounds.of(p) is None]
+            if missing:
+                self.error(("rounds", "by_players"), "", f"rounds: no number of rounds for "
+                           f"{and_list([str(p) for p in missing])} players; pack.yaml's play "
+                           f"allows {_range(play.players)}")
+        for i, entry in enumerate(rounds.by_players):
+            if rounds.each_starts and entry.rounds % entry.players:
+                self.error(("rounds", "by_players", i, "rounds"), "", f"rounds: {entry.rounds} "
+                           f"rounds with {entry.players} players; for every player to start "
+                           f"equally often they must be a multiple of {entry.players}")
+
     def _deal(self) -> None:
         rules = self.comp.deal
+        play = self.data.pack.play
+        if rules and play is not None:
+            missing = [p for p in range(play.players[0], play.players[1] + 1)
+                       if _deal_rule(rules, p) is None]
+            if missing:
+                self.error(("deal",), "", f"deal: no rule for "
+                           f"{and_list([str(p) for p in missing])} players; pack.yaml's play "
+                           f"allows {_range(play.players)}")
         for i, rule in enumerate(rules):
             if rule.players[0] > rule.players[1]:
                 self.error(("deal", i, "players"), "", "players: the first number is the "
@@ -253,6 +308,12 @@ class _Declaration:
                 self.report.error(first.file, mark.line, mark.col, first.card.id,
                                   f"{label} {part}")
                 continue
+            problem = _counts_problem(comp.structure[part], cards)
+            if problem:
+                first = cards[0]
+                mark = first.mark("set")
+                self.report.error(first.file, mark.line, mark.col, first.card.id,
+                                  f"{label} {problem}")
             found[part].append(name)
         for i, spec in enumerate(comp.structure):
             names = found[i]
@@ -303,27 +364,50 @@ def _part_of(comp: Composition, cards: list[LoadedCard], size: int):
             values = {_field(lc, key) for lc in cards}
             if len(values) > 1:
                 return f"its cards disagree on {key}: {', '.join(sorted(map(str, values)))}"
-        matching = [i for i, p in enumerate(comp.structure)
-                    if all(_field(cards[0], k) == v for k, v in p.where.items())]
-        if not matching:
+        matching = [i for i in by_where
+                    if all(_field(cards[0], k) == v for k, v in comp.structure[i].where.items())]
+        if matching:
+            part = comp.structure[matching[0]]
+            if part.size != size:
+                what = part.label or ", ".join(f"{k}: {v}" for k, v in part.where.items())
+                return f"has {size} cards, but {what} sets have {part.size}"
+            return matching[0]
+        if len(by_where) == len(comp.structure):
             return "matches no part of the structure (" + "; ".join(
                 ", ".join(f"{k}: {v}" for k, v in p.where.items()) for p in comp.structure
                 if p.where) + ")"
-        part = comp.structure[matching[0]]
-        if part.size != size:
-            what = part.label or ", ".join(f"{k}: {v}" for k, v in part.where.items())
-            return f"has {size} cards, but {what} sets have {part.size}"
-        return matching[0]
-    matching = [i for i, p in enumerate(comp.structure) if p.size == size]
+    plain = [i for i, p in enumerate(comp.structure) if not p.where]
+    matching = [i for i in plain if comp.structure[i].size == size]
     if not matching:
-        sizes = and_list([str(p.size) for p in comp.structure], "or")
+        sizes = and_list([str(comp.structure[i].size) for i in plain], "or")
         return f"has {size} cards, but sets have {sizes}"
     return matching[0]
 
 
+def _counts_problem(part, cards: list[LoadedCard]) -> Optional[str]:
+    """What a set holds against the part's `counts` ({field: group, values: {herr: 2, ...}}),
+    or None when it holds exactly that."""
+    spec = part.counts
+    if spec is None:
+        return None
+    held: dict[str, int] = {}
+    for lc in cards:
+        value = str(_field(lc, spec.field) or "")
+        held[value] = held.get(value, 0) + lc.card.count
+    if held == {k: v for k, v in spec.values.items() if v}:
+        return None
+    have = and_list([f"{n} {v or '(none)'}" for v, n in held.items()])
+    want = and_list([f"{n} {v}" for v, n in spec.values.items()])
+    what = f"each {part.label} set" if part.label else "each of these sets"
+    return f"holds {have} by {spec.field}; {what} holds {want}"
+
+
 def _field(lc: LoadedCard, key: str):
+    """A card's value of a field, as structure rules compare it (groups: 'zorg+leiding')."""
     if key in ("set", "group", "name", "title"):
         return getattr(lc.card, key)
+    if key == "groups":
+        return "+".join(lc.card.groups)
     return lc.card.extra_fields.get(key)
 
 

@@ -13,11 +13,13 @@ from typing import Optional
 
 from ..diagnostics import Report, display_path
 from ..load import LoadedCard, PackData
-from ..model.compose import (Draw, NeedCards, NeedDeckSize, NeedKind, NeedPlayers, NeedSet,
-                             NeedSpecialCards, Preset)
+from ..model.compose import Draw, Preset
 from ..validate.errors import did_you_mean
+from .card_players import check_card_players
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
-from .deck import Choice, Deck, _copies, _deal_rule, _merged, _noun, _nouns, _range, _cards
+from .deck import (Choice, Deck, _cards, _copies, _deal_rule, _merged, _noun, _nouns, _range,
+                   _spans)
+from .needs import checks_that_ran, need_problem, pile_problems
 from .declaration import FILE_NAME, Declared, _Declaration, load_composition
 
 MAX_SEED = 999_999
@@ -47,7 +49,9 @@ def _cards_missing(data: PackData) -> bool:
     """True when a card (or a whole card file) could not be loaded: its ID is unknown, and
     every set, preset and rule naming it would report a follow-on error."""
     loaded = {lc.file for lc in data.cards}
-    files = sorted(p for p in (data.folder / "cards").glob("*.yaml") if p.is_file())  # as load
+    files = sorted(p for p in (data.folder / "cards").glob("*.*")
+                   if p.suffix in (".yaml", ".csv", ".xlsx")  # spreadsheets hold cards too
+                   and p.is_file())  # as the loader: a pipe or folder named *.yaml is no file
     if any(display_path(path) not in loaded for path in files):
         return True
     ids = {lc.card.id for lc in data.cards}
@@ -139,15 +143,23 @@ class _Composer:
         self._check_structure(deck)
         self._check_teams(deck)
         self._check_players(deck)
+        check_card_players(deck, self.error, special_explicit or self.choice.cards is not None)
         self._check_variant(deck, special_explicit)
         self._check_options(deck)
+        self._check_rules(deck)
+        self._check_pile(deck)
         self._check_octets(deck)
+        for name in checks_that_ran(deck, self.declared.raw is not None):
+            self.report.ran_check(name)
         return deck
 
     # resolving the choice --------------------------------------------------------------------
     def _variant(self) -> tuple[Optional[str], bool]:
         names = list(self.comp.variants)
         name = self.choice.variant
+        preset = self.comp.presets.get(self.choice.preset or "")
+        if name is None and preset is not None and preset.variant is not None:
+            return preset.variant, True
         if name is None:
             return self.comp.default_variant, self.comp.default_variant is not None
         if name not in names:
@@ -309,6 +321,9 @@ class _Composer:
         text, explicit, flag = self.choice.special, True, "--special"
         if text is None and preset is not None and preset.special is not None:
             text, explicit, flag = preset.special, False, f"preset {self.choice.preset}: special"
+        if text is None and variant is not None and comp.variants[variant].special is not None:
+            text, explicit, flag = comp.variants[variant].special, False, \
+                f"variant {variant}: special"
         if text is None:
             plays_special = variant is None or comp.variants[variant].special_cards
             return (every if plays_special else []), False
@@ -488,7 +503,7 @@ class _Composer:
                     seen_pairs.add(pair)
                     self.error(slug, f"cannot be combined with {other}")
             for need in option.needs:
-                problem = self._need_problem(deck, need)
+                problem = need_problem(deck, need)
                 if problem is None:
                     continue
                 if need.severity == "note":
@@ -497,45 +512,57 @@ class _Composer:
                     text = problem + (f" — {need.message}" if need.message else "")
                     self.report.add(self.where, 0, 0, need.severity, slug, text)
 
-    def _need_problem(self, deck: Deck, need) -> Optional[str]:
-        """None when the need is met, else what is wrong ('needs … ; the chosen deck has …')."""
-        if isinstance(need, NeedDeckSize):
-            have = _copies(deck.deck_cards)
-            if have != need.deck_size:
-                return f"needs {need.deck_size} {self._deck_word()}; the chosen deck has {have}"
-        elif isinstance(need, NeedCards):
-            wanted = [i for item in need.cards for i in expand(item, self.cat)]
-            have = {lc.card.id for lc in deck.cards}
-            missing = [i for i in wanted if i not in have]
-            if missing:
-                verb = "is" if len(missing) == 1 else "are"
-                return (f"needs {compress(wanted, self.cat)} in play; "
-                        f"{compress(missing, self.cat)} {verb} missing")
-        elif isinstance(need, NeedSpecialCards):
-            have = _copies(deck.special_cards)
-            if have < need.special_cards:
-                what = "special cards" if need.special_cards == 1 else \
-                    f"at least {need.special_cards} special cards"
-                return f"needs {what}; the chosen deck has {have or 'none'}"
-        elif isinstance(need, NeedSet):
-            names = [need.set] if isinstance(need.set, str) else need.set
-            have = _copies([lc for lc in deck.deck_cards if lc.card.set in names])
-            if have < need.at_least:
-                sets = and_list(names, "or")
-                what = f"cards of set {sets}" if need.at_least == 1 else \
-                    f"at least {need.at_least} cards of set {sets}"
-                return f"needs {what}; the chosen deck has {have or 'none'}"
-        elif isinstance(need, NeedKind):
-            have = _copies([lc for lc in deck.cards if lc.kind == need.kind])
-            if have < need.at_least:
-                what = f"{need.kind} cards" if need.at_least == 1 else \
-                    f"at least {need.at_least} {need.kind} cards"
-                return f"needs {what}; the chosen deck has {have or 'none'}"
-        elif isinstance(need, NeedPlayers):
-            low, high = need.players
-            if deck.players is not None and not low <= deck.players <= high:
-                return f"is meant for {_range(need.players)} players; the game has {deck.players}"
-        return None
+    def _check_rules(self, deck: Deck) -> None:
+        """The pack's own rules (composition needs) and the chosen variant's; each refusal
+        names its rule."""
+        owners = [(("needs",), "", self.comp.needs)]
+        if deck.variant is not None:
+            owners.append((("variants", deck.variant, "needs"), deck.variant,
+                           self.comp.variants[deck.variant].needs))
+        for path, owner, needs in owners:
+            for i, need in enumerate(needs):
+                problem = need_problem(deck, need)
+                if problem is None:
+                    continue
+                if need.severity == "note":
+                    deck.notes.append(f"{need.rule or owner}: {need.message}".lstrip(": "))
+                    continue
+                text = problem + (f" — {need.message}" if need.message else "")
+                self._refuse(path + (i,), need.rule or owner, need.severity, text)
+
+    def _refuse(self, path: tuple, subject: str, severity: str, text: str) -> None:
+        """A broken rule: at the command line when the user chose the deck, else at the rule's
+        line in composition.yaml (the pack itself breaks it)."""
+        if self.choice.given() or self.declared.raw is None:
+            self.report.add(self.where, 0, 0, severity, subject, text)
+        else:
+            mark = self.declared.at(*path)
+            self.report.add(self.declared.file, mark.line, mark.col, severity, subject, text)
+
+    def _player_counts(self, deck: Deck) -> list[int]:
+        """The player counts a deck is meant for: --players, else the variant's range within
+        pack.yaml's play range, else the deal rules' ranges."""
+        if deck.players is not None:
+            return [deck.players]
+        ranges = [r.players for r in self.comp.deal]
+        if deck.variant is not None:
+            ranges = [self.comp.variants[deck.variant].players]
+        play = self.data.pack.play
+        counts = {p for low, high in ranges for p in range(low, high + 1)}
+        if play is not None:
+            counts &= set(range(play.players[0], play.players[1] + 1))
+        return sorted(counts)
+
+    def _check_pile(self, deck: Deck) -> None:
+        """The pile lasts the first round; --players has its number of rounds."""
+        for index, text in pile_problems(deck, self._player_counts(deck)):
+            self._refuse(("deal", index, "draw"), "", "error", text)
+        rounds = self.comp.rounds
+        if rounds is not None and deck.players is not None and rounds.of(deck.players) is None:
+            have = and_list([_range(r) for r in _spans(sorted(r.players for r in
+                                                               rounds.by_players))], "or")
+            self.error("", f"--players {deck.players}: the rounds are declared for {have} "
+                       "players")
 
     def _check_octets(self, deck: Deck) -> None:
         if not deck.octets_on or self.comp.octets is None:

@@ -446,9 +446,11 @@ def board_context(data: PackData) -> dict[str, Any]:
         sets[key]["cards"].append(card)
     for entry in sets.values():
         entry["size"] = sum(c.get("count", 1) for c in entry["cards"])
-    kinds = [{**k.model_dump(include={"id", "label", "plural"}),
+    kinds = [{**k.model_dump(include={"id", "label", "plural", "short_plural"}),
+              "short": k.short or k.label,
               "count": sum(1 for lc in data.cards if lc.kind == k.id)} for k in pack.kinds]
     return {"groups": groups, "groups_by_id": by_id, "cards": cards, "kinds": kinds,
+            "kinds_by_id": {k["id"]: k for k in kinds},
             "sets": list(sets.values()), "scoring": [dict(row) for row in pack.scoring],
             "levels": [lv.model_dump() for lv in pack.levels]}
 

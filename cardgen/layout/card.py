@@ -19,6 +19,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from ..diagnostics import Report
 from ..labels import DEFAULT_ICONS, labels_for
 from ..load import LoadedCard, PackData, ResolvedLayout
+from ..model.card import hair_hint
 from ..model.layout import Region
 from ..render.text import FittedText, check_glyphs, expand_icons, fit
 
@@ -47,8 +48,11 @@ class Box:
     image: str | None = None  # path of a picture inside the pack
     portrait_seed: str = ""
     portrait_gender: str | None = None
+    portrait_age: int | None = None
+    portrait_hair: str | None = None
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
+    stats_min: float = 0.0  # the smallest type size allowed: win marks never print below it
 
 
 @dataclass
@@ -208,7 +212,8 @@ class CardLayouter:
         groups = [self.data.group(g) for g in ([card.group] if card.group else card.groups)]
         groups = [g.model_dump() for g in groups if g is not None]
         ctx.update(card={**card.model_dump(), **card.extra_fields, "kind": lc.kind},
-                   kind=kind.model_dump(include={"id", "label", "plural"}),
+                   kind={**kind.model_dump(include={"id", "label", "plural", "short_plural"}),
+                         "short": kind.short or kind.label},
                    group=groups[0] if groups else None, groups=groups)
         return ctx
 
@@ -242,14 +247,33 @@ class CardLayouter:
             elif region.type == "portrait":
                 box.image = lc.card.image if lc else None
                 box.portrait_seed = f"{subject}:{lc.card.name if lc else ''}"
-                box.portrait_gender = self._render(layout, name, "portrait_gender",
-                                                   region.portrait_gender, context,
-                                                   subject) or None
+                self._portrait_hints(layout, name, region, box, context, subject)
             elif region.type == "stats" and lc is not None:
                 self._stats(layout, name, box, lc)
             face.boxes.append(box)
         self.card = None
         return face
+
+    def _portrait_hints(self, layout, name, region: Region, box: Box, context, subject) -> None:
+        """Who the drawn portrait shows: the layout's Jinja hints, usually card fields."""
+        render = self._render
+        box.portrait_gender = render(layout, name, "portrait_gender", region.portrait_gender,
+                                     context, subject) or None
+        age = (render(layout, name, "portrait_age", region.portrait_age, context, subject)
+               or "").strip()
+        if age:
+            try:
+                box.portrait_age = int(float(age))
+            except ValueError:
+                self._layout_error(layout, name, f"portrait_age: '{age}' is not a number of "
+                                   f"years (card {subject})")
+        hair = (render(layout, name, "portrait_hair", region.portrait_hair, context, subject)
+                or "").strip()
+        if hair:
+            try:
+                box.portrait_hair = hair_hint(hair)
+            except ValueError as problem:
+                self._layout_error(layout, name, f"portrait_hair: {problem} (card {subject})")
 
     def _colours_ok(self, layout, name, box: Box, subject: str) -> bool:
         from ..model.base import _HEX
@@ -325,6 +349,7 @@ class CardLayouter:
             rows.append(StatRow(category.label, values,
                                 category.common and box.region.mark_common))
         box.stats = tuple(rows)
+        box.stats_min = max(box.region.min_size, self.data.pack.print.min_font_size)
         box.stats_size = stats_font_size(box, self.icons)
         if box.stats_size < max(box.region.min_size, self.data.pack.print.min_font_size):
             # the lines are the pack's categories, the same on every card of the kind
@@ -390,7 +415,8 @@ def stats_font_size(box: Box, icons: dict[str, str]) -> float:
     size = min(region.size, region.h * MM / rows / region.leading)
     size = int(size * 4) / 4
     while size >= 4:
-        if all(row_width(row, region.font, size, icons) <= region.w * MM for row in box.stats):
+        if all(row_width(row, region.font, size, icons, box.stats_min) <= region.w * MM
+               for row in box.stats):
             return size
         size -= 0.25
     return 0.0

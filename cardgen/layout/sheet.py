@@ -29,8 +29,8 @@ class Slot:
 class SheetPlan:
     page_w: float
     page_h: float
-    card_w: float  # trim size
-    card_h: float
+    card_w: float  # the card's trim box as it lies on the sheet (height and width swapped
+    card_h: float  # when `rotated`)
     bleed: float   # bleed printed around each card on the sheet (0 when cards are butted)
     cols: int
     rows: int
@@ -38,24 +38,41 @@ class SheetPlan:
     slots: tuple[Slot, ...]
     marks: tuple[Mark, ...]  # crop mark lines (x1, y1, x2, y2)
     footer_y: float          # baseline (mm from page bottom) of a footer line below the cards
+    rotated: bool = False    # cards turned a quarter turn (counter-clockwise) on the sheet
+
+    @property
+    def keeps_bleed(self) -> bool:
+        """Every card has its own bleed on every edge: a cut off by up to `bleed` shows the
+        card's own art, never a neighbour's."""
+        return self.bleed > 0
+
+
+SHEET_MODES = ("bleed", "dense")
 
 
 def plan_sheet(paper: tuple[float, float], card: tuple[float, float], bleed: float = 3.0,
                margin: float = 5.0, footer: float = 7.0, mark_length: float = 4.0,
-               mark_offset: float = 1.0) -> SheetPlan:
-    """Lay out as many upright cards as fit on one sheet, centred, with crop marks.
+               mark_offset: float = 1.0, mode: str = "bleed") -> SheetPlan:
+    """Lay out as many cards as fit on one sheet, centred, with crop marks.
 
-    Cards (with their printed bleed) stay inside `margin` and above the `footer` band. The card
-    count always wins: among the layouts reaching the largest count we prefer, in this order,
-    marks that fit inside the margin over marks that have to reach into it, and cards spaced by
-    2*bleed (each keeps its bleed, so a slightly off cut shows its own art) over butted cards
-    (gap 0, no bleed on the sheet, so a neighbour's art may show instead).
+    Cards (with their printed bleed) stay inside `margin` (the printer's unprintable edge)
+    and above the `footer` band. Cards may lie upright or all turned a quarter turn, whichever
+    holds more.
+    mode "bleed" (the default): only layouts where every card keeps its bleed on every edge
+    (cards spaced by 2*bleed, a gutter that is cut away) count; the most cards wins, then
+    marks that fit inside the margin, then upright cards. Only when not one card fits that way
+    do the cards abut at the trim (shared cut lines; `keeps_bleed` is False, say so).
+    mode "dense": the most cards wins, abutted or not; on equal counts bleed is kept.
     Raises ValueError when not even one card fits.
     """
+    if mode not in SHEET_MODES:
+        raise ValueError(f"sheet mode must be 'bleed' or 'dense', got {mode!r}")
     _check(paper, card, bleed, margin, footer, mark_length, mark_offset)
-    (pw, ph), (cw, ch) = paper, card
+    (pw, ph) = paper
     room = mark_offset + min(mark_length, MIN_MARK) if mark_length > 0 else 0.0
-    cols, rows, b = _choose((pw - 2 * margin, ph - 2 * margin - footer), card, bleed, room)
+    cols, rows, b, rotated = _choose((pw - 2 * margin, ph - 2 * margin - footer), card, bleed,
+                                     room, mode)
+    cw, ch = (card[1], card[0]) if rotated else card
     gap = 2 * b
     x0 = (pw - (cols * cw + (cols - 1) * gap)) / 2            # centred on the page
     y0 = (ph + footer - (rows * ch + (rows - 1) * gap)) / 2   # centred above the footer band
@@ -65,7 +82,8 @@ def plan_sheet(paper: tuple[float, float], card: tuple[float, float], bleed: flo
     marks = _marks((pw, ph), box, _cuts(slots[:cols], "x", cw), _cuts(slots[::cols], "y", ch),
                    margin, footer, mark_length, mark_offset)
     # A third of the band below the baseline (descenders), two thirds above (a 7-8 pt line).
-    return SheetPlan(pw, ph, cw, ch, b, cols, rows, gap, slots, marks, margin + footer / 3)
+    return SheetPlan(pw, ph, cw, ch, b, cols, rows, gap, slots, marks, margin + footer / 3,
+                     rotated)
 
 
 def _check(paper, card, bleed, margin, footer, mark_length, mark_offset) -> None:
@@ -89,18 +107,29 @@ def _fit(avail: float, size: float, gap: float, bleed: float, room: float) -> in
     return n
 
 
-def _choose(avail, card, bleed, room) -> tuple[int, int, float]:
-    """(cols, rows, bleed on the sheet): largest count first, then the preferences above."""
-    best = None
-    for rank, (b, r) in enumerate(((bleed, room), (0.0, room), (bleed, 0.0), (0.0, 0.0))):
-        cols, rows = _fit(avail[0], card[0], 2 * b, b, r), _fit(avail[1], card[1], 2 * b, b, r)
-        if best is None or cols * rows > best[0] * best[1]:
-            best = (cols, rows, b)
-    if best[0] * best[1] == 0:
+def _choose(avail, card, bleed, room, mode) -> tuple[int, int, float, bool]:
+    """(cols, rows, bleed on the sheet, rotated): the best layout for `mode`.
+
+    Candidates are ranked by (keeps bleed, when mode is "bleed"), count, bleed kept, marks
+    inside the margin, upright; a square card is never turned (it would change nothing).
+    """
+    ranked = []
+    turns = (False,) if card[0] == card[1] else (False, True)
+    for rotated in turns:
+        w, h = (card[1], card[0]) if rotated else card
+        for b in dict.fromkeys((bleed, 0.0)):
+            for r in dict.fromkeys((room, 0.0)):
+                cols, rows = _fit(avail[0], w, 2 * b, b, r), _fit(avail[1], h, 2 * b, b, r)
+                if cols * rows == 0:
+                    continue
+                first = (b > 0) if mode == "bleed" else True
+                ranked.append(((first, cols * rows, b > 0, r > 0, not rotated),
+                               (cols, rows, b, rotated)))
+    if not ranked:
         raise ValueError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on the sheet: the "
                          f"usable area inside the margin and above the footer is only "
                          f"{avail[0]:g} x {avail[1]:g} mm")
-    return best
+    return max(ranked)[1]
 
 
 def _cuts(line: tuple[Slot, ...], axis: str, size: float) -> list[float]:
@@ -174,24 +203,49 @@ def back_slots(plan: SheetPlan, duplex: str = "long",
         for s in plan.slots)
 
 
-def fold_plan(paper, card, bleed=3.0, margin=5.0,
-              footer=7.0) -> tuple[SheetPlan, tuple[Slot, ...], Mark]:
+def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
+              mode: str = "bleed") -> tuple[SheetPlan, tuple[Slot, ...], Mark]:
     """Fronts and backs on one sheet: fold it along the middle and glue, no duplex needed.
 
-    The page is split by a vertical fold line at page_w / 2: the left half is laid out like a
-    sheet of its own (so cards and marks keep `margin` from the fold too, which leaves room
-    for an inexact fold), the right half holds the backs mirrored across the fold line, which
-    is where folding puts them. Returns (plan of the fronts on the full page, incl. marks;
-    back slots; fold line (x1, y1, x2, y2), inside the margin and above the footer band).
+    Two folds are tried and the one holding more cards wins (`plan_sheet`'s ranking): across
+    a vertical line at page_w / 2 (fronts on the left half, backs on the right) and across a
+    horizontal line at page_h / 2 (fronts on the top half, backs below: the landscape fold, a
+    portrait sheet read sideways). Each half is laid out like a sheet of its own, so cards and
+    marks keep `margin` from the fold too (room for an inexact fold); the backs are the fronts
+    mirrored across the fold line, which is where folding puts them. Returns (plan of the
+    fronts on the full page, incl. marks and the footer line; back slots; fold line (x1, y1,
+    x2, y2), inside the margins and clear of the footer band).
     """
     pw, ph = paper
-    try:
-        half = plan_sheet((pw / 2, ph), card, bleed, margin, footer)
-    except ValueError as err:
-        raise ValueError(f"fold-over layout: {err} (half of a {pw:g} x {ph:g} mm sheet)") from None
-    plan = replace(half, page_w=pw)
-    backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y) for s in plan.slots)
-    return plan, backs, (pw / 2, margin + footer, pw / 2, ph - margin)
+    options = []
+    for vertical in (True, False):
+        try:
+            half = plan_sheet((pw / 2, ph) if vertical else (pw, ph / 2), card, bleed, margin,
+                              footer, mode=mode)
+        except ValueError:
+            continue
+        options.append((_fold_rank(half, mode), vertical, half))
+    if not options:
+        raise ValueError(f"fold-over layout: a {card[0]:g} x {card[1]:g} mm card does not fit "
+                         f"on half of a {pw:g} x {ph:g} mm sheet")
+    _, vertical, half = max(options, key=lambda option: option[:2])
+    if vertical:
+        plan = replace(half, page_w=pw)
+        backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y) for s in plan.slots)
+        return plan, backs, (pw / 2, margin + footer, pw / 2, ph - margin)
+    # horizontal fold: the half's layout moved to the top half; its footer band lies along the
+    # fold (cut away with the gutter), the backs below mirror the fronts across the fold
+    up = ph / 2
+    plan = replace(half, page_h=ph, footer_y=half.footer_y + up,
+                   slots=tuple(Slot(s.index, s.x, s.y + up) for s in half.slots),
+                   marks=tuple((x1, y1 + up, x2, y2 + up) for x1, y1, x2, y2 in half.marks))
+    backs = tuple(Slot(s.index, s.x, ph - s.y - plan.card_h) for s in plan.slots)
+    return plan, backs, (margin, up, pw - margin, up)
+
+
+def _fold_rank(half: SheetPlan, mode: str) -> tuple:
+    """plan_sheet's order among finished half sheets: bleed kept (mode bleed), count."""
+    return (half.keeps_bleed if mode == "bleed" else True, len(half.slots), half.keeps_bleed)
 
 
 def calibration_targets(plan: SheetPlan) -> tuple[tuple[float, float], ...]:

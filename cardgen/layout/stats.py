@@ -9,6 +9,13 @@ from ..render.fonts import face_name, width
 
 MM = 72 / 25.4
 GAP_MM = 1.2
+SMALL = 0.8  # the win marks and separators print at this share of the values' size
+
+
+def small_size(size: float, minimum: float = 0.0) -> float:
+    """Size of the win marks (▲▼) and separators: smaller than the values, never below the
+    pack's minimum type size."""
+    return max(size * SMALL, minimum)
 
 
 def label_text(row, icons: dict[str, str]) -> str:
@@ -27,9 +34,10 @@ def value_pieces(row, icons: dict[str, str]) -> list[tuple[str, bool]]:
     return pieces
 
 
-def row_width(row, family: str, size: float, icons: dict[str, str]) -> float:
+def row_width(row, family: str, size: float, icons: dict[str, str],
+              minimum: float = 0.0) -> float:
     regular, bold = face_name(family), face_name(family, bold=True)
     label_w = width(label_text(row, icons), regular, size)
-    values_w = sum(width(t, bold if b else regular, size * (1 if b else 0.8))
+    values_w = sum(width(t, bold if b else regular, size if b else small_size(size, minimum))
                    for t, b in value_pieces(row, icons))
     return label_w + GAP_MM * MM + values_w

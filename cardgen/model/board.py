@@ -12,8 +12,9 @@ A board region is a card-layout region (rect, text, icon, line, image ...) plus 
              the copies see `index` (1-based), `index0`, `item`, and `parent` (outer copy)
 
 Every text, colour and `when` may be a Jinja template over `pack`, `labels`, `icons`, `groups`,
-`groups_by_id`, `kinds`, `cards`, `sets` (cards grouped by `set`, in file order: id, kind, group,
-cards, size), `scoring`, `levels`, `board` (name, title, width, height, copies) and `copy`.
+`groups_by_id`, `kinds`, `kinds_by_id`, `cards`, `sets` (cards grouped by `set`, in file order:
+id, kind, group, cards, size), `scoring`, `levels`, `board` (name, title, width, height, copies)
+and `copy`.
 
 A board has a `title`, a `size` (mm, or a4/a3/letter with `orientation`), `copies` (the same
 board several times, e.g. six tables) and `fit`: a board larger than the paper is tiled at full
@@ -80,6 +81,9 @@ class BoardRegion(Region):
     header_colour: Colour = "#000000"
     header_font: FontName = "sans-bold"
     stripe: Optional[Colour] = Field(None, description="table: fill of every other row")
+    player_columns: bool = Field(False, description="table: its columns after the first are "
+                                 "one per player; the checker wants one for every player "
+                                 "pack.yaml's play allows")
     # repeat
     count: Optional[Annotated[int, Field(ge=0, le=MAX_COPIES)]] = None
     items: Union[str, list[Any], None] = Field(None, description="a list, or a Jinja expression")
@@ -102,7 +106,7 @@ class BoardRegion(Region):
             if kind != "repeat" and key in self.model_fields_set:
                 raise ValueError(f"{key} belongs to a repeat region, not a {kind}")
         for key in ("columns", "rows", "header_h", "header_fill", "header_colour",
-                    "header_font", "stripe"):
+                    "header_font", "stripe", "player_columns"):
             if kind != "table" and key in self.model_fields_set:
                 raise ValueError(f"{key} belongs to a table region, not a {kind}")
         if kind == "table" and not self.columns:

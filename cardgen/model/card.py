@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field, PlainValidator, StrictInt, WithJsonSchema
 
@@ -27,6 +27,33 @@ StatValue = Annotated[Any, PlainValidator(_stat_value), WithJsonSchema({
               {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}]})]
 
 
+# Words a card's `hair` may use (portrait_traits.py draws them): a style, a colour, a beard.
+HAIR_STYLES = ("short", "sidepart", "quiff", "buzz", "bald", "receding", "curly", "afro", "long",
+               "bob", "bun", "ponytail", "pixie")
+HAIR_COLOUR_WORDS = ("black", "darkbrown", "brown", "chestnut", "auburn", "ginger", "blonde",
+                     "platinum", "grey", "white", "pink", "teal", "violet")
+BEARD_WORDS = ("beard", "moustache", "goatee", "stubble", "shaven")
+HAIR_WORDS = HAIR_STYLES + HAIR_COLOUR_WORDS + BEARD_WORDS
+
+
+def hair_hint(value: Any) -> str:
+    """Space-separated words, each from HAIR_WORDS, at most one style, colour and beard."""
+    if not isinstance(value, str):
+        raise ValueError("must be text")
+    words = value.split()
+    unknown = [w for w in words if w not in HAIR_WORDS]
+    if unknown or not words:
+        raise ValueError(f"unknown hair word '{(unknown or [''])[0]}'; use " + ", ".join(HAIR_WORDS))
+    for group, name in ((HAIR_STYLES, "style"), (HAIR_COLOUR_WORDS, "colour"),
+                        (BEARD_WORDS, "beard")):
+        if sum(w in group for w in words) > 1:
+            raise ValueError(f"more than one hair {name}")
+    return value
+
+
+HairHint = Annotated[str, PlainValidator(hair_hint), WithJsonSchema({"type": "string"})]
+
+
 class Card(Model):
     """One card. Extra text fields are allowed only where the card's kind declares them."""
 
@@ -45,6 +72,17 @@ class Card(Model):
     count: Annotated[StrictInt, Field(ge=1, le=100)] = 1
     stats: dict[str, StatValue] = Field(default_factory=dict)
     texts: dict[str, str] = Field(default_factory=dict)
+    # Who the card shows, for a drawn portrait (the layout passes them on: portrait_gender,
+    # portrait_age, portrait_hair). Never printed as words.
+    gender: Optional[Literal["f", "m"]] = Field(
+        None, description="the person the card shows: f or m (drawn portraits follow it)")
+    age: Optional[Annotated[StrictInt, Field(ge=1, le=120)]] = Field(
+        None, description="the person's age in years, for a drawn portrait")
+    hair: Optional[HairHint] = Field(
+        None, description="hair for a drawn portrait: words from " + ", ".join(HAIR_WORDS))
+    min_players: Optional[Annotated[StrictInt, Field(ge=2, le=100)]] = Field(
+        None, description="the fewest players a game with this card needs; the composition "
+        "check refuses the card in a smaller game")
 
     @property
     def extra_fields(self) -> dict[str, object]:

@@ -21,22 +21,54 @@ PlayerRange = Pair(Annotated[int, Field(ge=1, le=99)])
 
 
 class _Need(Model):
+    rule: str = Field("", description="the rule's name, shown at the start of its refusal "
+                      "(default: the variant or option it belongs to)")
     severity: Severity = Field("error", description="error refuses the choice; warning lets it "
                                "pass (fails under --strict); note is only shown in the report "
                                "and on the deck sheet")
     message: str = Field("", description="added to the diagnostic (a note shows only this text)")
+    when_players: Optional[PlayerRange] = Field(
+        None, description="the rule holds only for a game of this many players (checked when "
+        "--players is given)")
 
 
 class NeedDeckSize(_Need):
-    """Exactly this many cards of the deck kinds (e.g. all 64 character cards)."""
+    """Exactly this many cards of the deck kinds (e.g. all 64 character cards), or one of
+    several sizes ([32, 64])."""
 
-    deck_size: Annotated[int, Field(ge=1)]
+    deck_size: Union[Annotated[int, Field(ge=1)], list[Annotated[int, Field(ge=1)]]]
+
+    def sizes(self) -> list[int]:
+        return [self.deck_size] if isinstance(self.deck_size, int) else list(self.deck_size)
 
 
 class NeedCards(_Need):
     """Every one of these cards is in play."""
 
     cards: list[str] = Field(min_length=1)
+
+
+class NeedNoCards(_Need):
+    """None of these cards is in play (e.g. a card only the longer version uses)."""
+
+    without: list[str] = Field(min_length=1)
+
+
+class NeedCount(_Need):
+    """Between at_least and at_most of these cards are in play (copies counted)."""
+
+    of: list[str] = Field(min_length=1)
+    at_least: Optional[Annotated[int, Field(ge=0)]] = None
+    at_most: Optional[Annotated[int, Field(ge=0)]] = None
+
+    @model_validator(mode="after")
+    def _bounded(self):
+        if self.at_least is None and self.at_most is None:
+            raise ValueError("give at_least, at_most or both")
+        if self.at_least is not None and self.at_most is not None and \
+                self.at_least > self.at_most:
+            raise ValueError("at_least is above at_most")
+        return self
 
 
 class NeedSpecialCards(_Need):
@@ -65,8 +97,9 @@ class NeedPlayers(_Need):
     players: PlayerRange
 
 
-_NEEDS = {"deck_size": NeedDeckSize, "cards": NeedCards, "special_cards": NeedSpecialCards,
-          "set": NeedSet, "kind": NeedKind, "players": NeedPlayers}
+_NEEDS = {"deck_size": NeedDeckSize, "cards": NeedCards, "without": NeedNoCards,
+          "of": NeedCount, "special_cards": NeedSpecialCards, "set": NeedSet, "kind": NeedKind,
+          "players": NeedPlayers}
 
 
 Need = by_main_key("need", _NEEDS, verb="has")
@@ -86,6 +119,8 @@ class Preset(Model):
         "{draw: N, from: [...]}")
     special: Optional[str] = Field(None, description="the special cards when --special is not "
                                    "given: none, all, or a list like on the command line")
+    variant: Optional[str] = Field(None, description="the variant this preset is for (used "
+                                   "when --variant is not given)")
 
 
 class Variant(Model):
@@ -93,6 +128,11 @@ class Variant(Model):
     players: PlayerRange
     special_cards: bool = Field(True, description="false: played without special cards (they "
                                 "default to none, and choosing some is an error)")
+    special: Optional[str] = Field(None, description="the special cards of this variant when "
+                                   "neither --special nor a preset says: none, all or a list; "
+                                   "the user may still choose others")
+    needs: list[Need] = Field(default_factory=list, description="rules every deck of this "
+                              "variant keeps")
 
 
 class Option(Model):
@@ -134,6 +174,17 @@ class DealRule(Model):
     players: PlayerRange
     hand: Union[Annotated[int, Field(ge=0)], Literal["all"]] = Field(
         description="cards per player; 'all' deals the whole deck, 0 deals none (laid out)")
+    draw: Annotated[int, Field(ge=0, le=20)] = Field(
+        0, description="cards each player draws from the undealt rest (the pile) on a turn; "
+        "the checker refuses a pile that runs dry in the first round")
+
+
+class SetCounts(Model):
+    """Every set holds exactly this many cards (copies counted) per value of a card field:
+    {field: group, values: {herr: 2, frau: 2}}."""
+
+    field: str
+    values: dict[str, Annotated[int, Field(ge=0)]] = Field(min_length=1)
 
 
 class StructurePart(Model):
@@ -143,6 +194,24 @@ class StructurePart(Model):
     size: Annotated[int, Field(ge=1)]
     label: str = ""
     where: dict[str, str] = Field(default_factory=dict, description="card field → value")
+    counts: Optional[SetCounts] = Field(None, description="what each of these sets holds")
+
+
+class RoundCount(Model):
+    players: Annotated[int, Field(ge=1, le=99)]
+    rounds: Annotated[int, Field(ge=1, le=99)]
+
+
+class Rounds(Model):
+    """How many rounds a game has, by number of players."""
+
+    by_players: list[RoundCount] = Field(min_length=1, description="{players: N, rounds: M} "
+                                         "for every player count the pack allows")
+    each_starts: bool = Field(False, description="every player is start player equally often: "
+                              "the rounds are a multiple of the players")
+
+    def of(self, players: int) -> Optional[int]:
+        return next((r.rounds for r in self.by_players if r.players == players), None)
 
 
 class Composition(Model):
@@ -164,5 +233,8 @@ class Composition(Model):
     deal_special: bool = Field(True, description="special cards are shuffled into the cards "
                                "that are dealt (false: they form a pile of their own)")
     structure: list[StructurePart] = Field(default_factory=list)
+    needs: list[Need] = Field(default_factory=list, description="rules every deck of the pack "
+                              "keeps, whatever the variant")
+    rounds: Optional[Rounds] = None
     labels: dict[str, str] = Field(default_factory=dict, description="words of the deck sheet, "
                                    "in the pack's language")

@@ -41,6 +41,14 @@ class Region(Model):
         "any", description="portrait: what the drawn placeholder people wear")
     portrait_gender: Optional[str] = Field(
         None, description="portrait: Jinja giving 'f', 'm' or '' (either) for the drawn person")
+    portrait_age: Optional[str] = Field(
+        None, description="portrait: Jinja giving the person's age in years, or '' (any)")
+    portrait_hair: Optional[str] = Field(
+        None, description="portrait: Jinja giving hair words (see a card's `hair`), or ''")
+    ink_saver: Literal["keep", "tint", "outline", "ink", "hide"] = Field(
+        "keep", description="what the region becomes with --ink-saver: keep; tint (its colours "
+        "as light tints); outline (no fill, an outline in the ink colour); ink (every colour the "
+        "ink colour: the colour of the face's tinted background); hide")
 
 
 class Layout(Model):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .base import Colour, Model, Mm, Pair, PositiveMm, Slug
 
@@ -17,6 +18,32 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 
 
+@dataclass(frozen=True)
+class PrintShop:
+    """What one print shop asks for. `order`: "sides" = every front, then every back;
+    "alternate" = each card's front, then its back."""
+
+    label: str
+    size: tuple[float, float]  # trim, mm
+    bleed: float               # mm
+    safe: float                # mm inside the trim that the shop may cut into
+    dpi: int                   # resolution of the shop's image files
+    order: Literal["sides", "alternate"] = "sides"
+
+
+# The print shops' card formats, one name each: `card_size: NAME` in pack.yaml and
+# `--card-size NAME` set size, bleed, safe zone, PNG resolution and page order together.
+# Inch formats in exact mm (1 in = 25.4 mm); The Game Crafter's poker card is 825 x 1125 px
+# at 300 dpi with bleed, i.e. 63.5 x 88.9 mm + 1/8 in.
+PRINT_SHOPS: dict[str, PrintShop] = {
+    "meinspiel": PrintShop("MeinSpiel", (59, 91), 3, 4, 300),
+    "thegamecrafter": PrintShop("The Game Crafter", (63.5, 88.9), 3.175, 3.175, 300),
+    "makeplayingcards": PrintShop("MakePlayingCards", (63.5, 88.9), 3.048, 3.048, 300),
+    "drivethrucards": PrintShop("DriveThruCards", (63.5, 88.9), 3.175, 3.175, 300,
+                                "alternate"),
+}
+
+
 class CardSize(Model):
     width: PositiveMm
     height: PositiveMm
@@ -25,7 +52,9 @@ class CardSize(Model):
 class PrintSettings(Model):
     """Paper geometry. Every size in mm; one place so that every output agrees."""
 
-    card_size: Union[Literal["skat", "poker", "bridge", "tarot", "mini"], CardSize] = "skat"
+    card_size: Union[Literal[tuple(CARD_SIZES) + tuple(PRINT_SHOPS)], CardSize] = Field(
+        "skat", description="a size name, a print shop's format (its bleed and safe zone "
+        "come with it unless given) or {width, height} in mm")
     bleed: Annotated[float, Field(ge=0, le=10)] = 3
     safe: Annotated[float, Field(ge=0, le=15)] = 4
     min_font_size: Annotated[float, Field(ge=6, le=20)] = 6
@@ -34,9 +63,23 @@ class PrintSettings(Model):
     back_offset: Pair(Mm) = (0.0, 0.0)
     corner_radius: Annotated[float, Field(ge=0, le=10)] = 3
 
+    @model_validator(mode="after")
+    def _shop_defaults(self):
+        """A print shop's format brings its bleed and safe zone, unless pack.yaml gives them."""
+        shop = self.shop()
+        if shop is not None:
+            for name in ("bleed", "safe"):
+                if name not in self.model_fields_set:
+                    object.__setattr__(self, name, getattr(shop, name))
+        return self
+
+    def shop(self) -> "PrintShop | None":
+        return PRINT_SHOPS.get(self.card_size) if isinstance(self.card_size, str) else None
+
     def size(self) -> tuple[float, float]:
         if isinstance(self.card_size, str):
-            return CARD_SIZES[self.card_size]
+            shop = self.shop()
+            return shop.size if shop else CARD_SIZES[self.card_size]
         return (self.card_size.width, self.card_size.height)
 
 
@@ -64,11 +107,18 @@ class Kind(Model):
     id: Slug
     label: str
     plural: str = ""
+    short: str = Field("", description="the short word players use for one card of this kind "
+                       "(e.g. 'L-Karte'), printed on the cards too; cards, boards and rule texts read it "
+                       "as kind.short ({{ kinds.ID.short }})")
+    short_plural: str = Field("", description="the short word for several cards of this kind")
     id_pattern: str = Field(description="regular expression every card ID of this kind matches")
     front: str = Field(description="layout name of the front")
     back: str = Field(description="layout name of the back")
     fields: dict[str, FieldSpec] = Field(default_factory=dict)
     texts: list[str] = Field(default_factory=list, description="names of texts each card needs")
+    not_printed: dict[str, Annotated[str, Field(min_length=1)]] = Field(
+        default_factory=dict, description="card fields the layouts do not print on purpose, "
+        "each with the reason (field → reason): `penalty: counted from the rulebook's table`")
 
 
 class SubValue(Model):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Literal, Optional
+from typing import Dict, List, Literal, Optional
 
 from pydantic import Field
 
@@ -43,9 +43,59 @@ class OptionBlock(Model):
 class Table(Model):
     table: Literal["categories", "levels", "cards", "card-grid", "scoring", "special-cards"]
     kind: Optional[str] = None
+    caption: str = Field("", description="a line under the table that says what it shows")
 
 
-_BLOCKS = {"h2": H2, "p": Paragraph, "list": BulletList, "steps": Steps, "note": Note,
+class Components(Model):
+    """A figure of what is in the box: real cards of each kind as thumbnails, and the boards."""
+
+    components: str = Field(description="the caption under the figure")
+    kinds: Optional[List[str]] = Field(None, description="kinds to show (default: every kind)")
+    cards: List[str] = Field(default_factory=list, description="card IDs to show; kinds "
+                             "without one here show `show` cards spread over the kind")
+    show: int = Field(5, ge=1, le=12, description="cards shown per kind")
+    boards: Optional[List[str]] = Field(None, description="boards of boards.yaml to show "
+                                        "(default: all; [] for none)")
+
+
+class Anatomy(Model):
+    """One real card, enlarged, with callouts that name its parts."""
+
+    anatomy: str = Field(description="the caption under the figure")
+    card: str = Field(description="the ID of the card to show")
+    callouts: Dict[str, str] = Field(min_length=1, description="region of the card's front "
+                                     "layout → the name of that part, as players call it")
+
+
+class Grid(Model):
+    rows: int = Field(ge=1, le=20)
+    cols: int = Field(ge=1, le=20)
+    kind: str
+    face: Literal["front", "back"] = "back"
+
+
+class Setup(Model):
+    """The table at the start of a game: boards, a grid of cards, the draw pile."""
+
+    setup: str = Field(description="the caption under the figure")
+    boards: List[str] = Field(default_factory=list, description="boards of boards.yaml, "
+                              "every copy, in this order")
+    grid: Optional[Grid] = None
+    pile: Optional[str] = Field(None, description="a kind whose backs make the draw pile")
+
+
+class Turn(Model):
+    """A turn in short: a box with the steps of one variant (left out of house rules of
+    another variant)."""
+
+    turn: str = Field(description="the box's title")
+    steps: List[str] = Field(min_length=1)
+    variant: Optional[str] = None
+
+
+# the main key tells a block apart; a turn box has steps too, so it is asked first
+_BLOCKS = {"turn": Turn, "components": Components, "anatomy": Anatomy, "setup": Setup,
+           "h2": H2, "p": Paragraph, "list": BulletList, "steps": Steps, "note": Note,
            "example": Example, "option": OptionBlock, "table": Table}
 
 

@@ -14,26 +14,26 @@ import io
 
 from reportlab.lib.colors import HexColor
 
-from ..diagnostics import Report, display_path
-from ..labels import labels_for
-from ..layout.board import LaidBoard, PagePlan, Tile, lay_out_boards, plan_pages
+from ..diagnostics import Report
+from ..layout.board import LaidBoard, PagePlan, Tile, plan_pages
 from ..layout.card import CardFace
 from ..layout.sheet import PAPER
-from ..load import PackData, read_model
-from ..model.board import BoardFile
+from ..load import PackData
+from ..validate.boards import load_boards
 from .card import CardPainter
-from .fonts import face_name, missing_glyphs
+from .fonts import face_name
 from .images import ImageStore
 from .pdf import new_canvas
 
 MM = 72 / 25.4
 MARK = 0.5  # pt
 
+
 def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | None:
     """The pack's boards.yaml as one PDF; None without boards.yaml, None + diagnostics on errors."""
     if paper not in PAPER:
         raise ValueError(f"paper must be one of {', '.join(PAPER)}, got {paper!r}")
-    loaded = _load(data, report)
+    loaded = load_boards(data, report)
     if loaded is None:
         return None
     laid, images, words = loaded
@@ -46,49 +46,17 @@ def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | Non
     return render_boards(laid, PAPER[paper], icons, images, meta, words)
 
 
-def check_boards(data: PackData, report: Report) -> bool:
-    """Everything boards_pdf checks (YAML, templates, text fit, glyphs, pictures), no PDF.
-
-    True when the pack has no boards.yaml or its boards are fine; problems go to the report.
-    """
-    if not (data.folder / "boards.yaml").is_file():
-        return True
-    return _load(data, report) is not None
-
-
-def _load(data: PackData, report: Report):
-    """(laid-out boards, picture store, engine words), or None (no file, or diagnostics)."""
-    path = data.folder / "boards.yaml"
-    if not path.is_file():
-        return None
-    if path not in data.inputs:
-        data.inputs.append(path)
-    errors_before = len(report.errors)
-    boards, raw = read_model(path, BoardFile, report)
-    if boards is None:
-        return None
-    shown = display_path(path)
-    laid = lay_out_boards(data, report, boards, raw, shown)
-    images = ImageStore(data.folder)
-    _check_images(laid, images, raw, shown, report)
-    every = labels_for(data.pack.language, data.pack.labels)
-    words = {k: every[k] for k in ("board_glue", "board_cut", "board_sheet")}
-    for board in laid:
-        for text in (board.title, *words.values()):
-            missing = missing_glyphs(text, face_name("sans"))
-            if missing:
-                mark = raw["boards"].value_marks[board.name]
-                report.error(shown, mark.line, mark.col, board.name, "the font sans has no "
-                             "glyph for " + ", ".join(f"U+{ord(c):04X} '{c}'" for c in missing))
-    if len(report.errors) > errors_before:
-        return None
-    return laid, images, words
-
-
-def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
-                  report: Report) -> None:
-    from ..validate.images import check_board_pictures
-    check_board_pictures(images.folder, laid, raw, shown, report)
+def board_painters(data: PackData) -> list[tuple[LaidBoard, "BoardPainter"]]:
+    """Every laid-out board copy with a painter for it (for figures; problems are reported by
+    boards.pdf of the same build, so they go to a private report here)."""
+    loaded = load_boards(data, Report())
+    if loaded is None:
+        return []
+    laid, images, _ = loaded
+    icons = dict(data.pack.icons)
+    for group in data.pack.groups:
+        icons.setdefault(group.id, group.symbol)
+    return [(board, BoardPainter(board.size, icons, images)) for board in laid]
 
 
 def render_boards(laid: list[LaidBoard], paper: tuple[float, float], icons, images: ImageStore,

@@ -7,10 +7,9 @@ from functools import lru_cache
 from reportlab.lib.colors import HexColor as _parse_hex
 
 from ..layout.card import Box, CardFace
-from ..layout.stats import label_text, value_pieces
-from .fonts import face_name, width
 from .images import ImageStore
 from .portrait import draw_portrait
+from .typeset import stats_lines, text_lines
 
 MM = 72 / 25.4
 
@@ -99,7 +98,8 @@ class CardPainter:
             else:
                 draw_portrait(canvas, x, y, w, h, box.portrait_seed,
                               accent=box.fill if fill else "#88AACC", radius=r.radius * MM,
-                              style=r.portrait_style, gender=box.portrait_gender)
+                              style=r.portrait_style, gender=box.portrait_gender,
+                              age=box.portrait_age, hair=box.portrait_hair)
         elif r.type == "image" and box.image:
             self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM)
         elif r.type in ("text", "icon") and box.text is not None:
@@ -110,60 +110,37 @@ class CardPainter:
             canvas.restoreState()
 
     def _text(self, canvas, box: Box, x, y, w, h) -> None:
-        r, fitted = box.region, box.text
+        r = box.region
         canvas.setFillColor(HexColor(box.colour))
         if r.opacity < 1:
             canvas.setFillAlpha(r.opacity)
-        total = fitted.size + fitted.leading * (len(fitted.lines) - 1)
-        if r.valign == "top":
-            top = y + h
-        elif r.valign == "middle":
-            top = y + h - (h - total) / 2
-        else:
-            top = y + total
-        baseline = top - fitted.size * 0.8
         if r.rotate:
             # rotate about the box centre; only used for short labels (side bands)
             canvas.translate(x + w / 2, y + h / 2)
             canvas.rotate(r.rotate)
             canvas.translate(-(x + w / 2), -(y + h / 2))
-        for line in fitted.lines:
-            if r.align == "center":
-                cx = x + (w - line.width) / 2
-            elif r.align == "right":
-                cx = x + w - line.width
-            else:
-                cx = x
-            text = canvas.beginText(cx, baseline)
-            for font, piece in line.runs:
-                text.setFont(font, fitted.size)
-                text.textOut(piece)
-            canvas.drawText(text)
-            baseline -= fitted.leading
+        _draw_lines(canvas, text_lines(box, x, y, w, h))
 
     def _stats(self, canvas, box: Box, x, y, w, h) -> None:
-        r, size = box.region, box.stats_size
-        if not box.stats or size <= 0:
+        lines = stats_lines(box, x, y, w, h, self.icons)
+        if not lines:
             return
-        regular, bold = face_name(r.font), face_name(r.font, bold=True)
-        row_h = h / len(box.stats)
         canvas.setFillColor(HexColor(box.colour))
-        for index, row in enumerate(box.stats):
-            top = y + h - index * row_h
-            baseline = top - row_h / 2 - size * 0.35
-            canvas.setFont(regular, size)
-            canvas.drawString(x, baseline, label_text(row, self.icons))
-            pieces = value_pieces(row, self.icons)
-            widths = [width(t, bold if b else regular, size if b else size * 0.8)
-                      for t, b in pieces]
-            cx = x + w - sum(widths)
-            for (piece, is_bold), piece_w in zip(pieces, widths):
-                canvas.setFont(bold if is_bold else regular, size if is_bold else size * 0.8)
-                canvas.drawString(cx, baseline, piece)
-                cx += piece_w
-            if index < len(box.stats) - 1:
-                canvas.saveState()
-                canvas.setStrokeColor(HexColor(box.stroke or "#BBBBBB"))
-                canvas.setLineWidth(0.3)
-                canvas.line(x, top - row_h, x + w, top - row_h)
-                canvas.restoreState()
+        _draw_lines(canvas, lines)
+        row_h = h / len(box.stats)
+        for index in range(1, len(box.stats)):  # a thin rule between the rows
+            canvas.saveState()
+            canvas.setStrokeColor(HexColor(box.stroke or "#BBBBBB"))
+            canvas.setLineWidth(0.3)
+            canvas.line(x, y + h - index * row_h, x + w, y + h - index * row_h)
+            canvas.restoreState()
+
+
+def _draw_lines(canvas, lines) -> None:
+    """Each placed line as one text object: its pieces follow each other from its start."""
+    for x, baseline, pieces in lines:
+        text = canvas.beginText(x, baseline)
+        for font, size, piece in pieces:
+            text.setFont(font, size)
+            text.textOut(piece)
+        canvas.drawText(text)

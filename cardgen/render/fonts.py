@@ -102,3 +102,22 @@ def missing_glyphs(text: str, pdf_name: str) -> list[str]:
 def width(text: str, pdf_name: str, size: float) -> float:
     """Width in points."""
     return pdfmetrics.stringWidth(text, pdf_name, size)
+
+
+@lru_cache(maxsize=4096)
+def glyph_box(char: str, pdf_name: str) -> tuple[float, float, float, float] | None:
+    """The outline's bounding box of one character in em (x0, y0, x1, y1 from the pen on the
+    baseline), or None for a glyph without ink (a space). Read from the font's glyf table:
+    the outline, not the advance box, is what a cut can reach ('J' starts left of its pen)."""
+    import struct
+    face = pdfmetrics.getFont(pdf_name).face
+    gid = face.charToGlyph.get(ord(char))
+    if gid is None or gid + 1 >= len(face.glyphPos):
+        return None
+    start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
+    if end <= start:
+        return None
+    offset = face.table["glyf"]["offset"] + start
+    _, x0, y0, x1, y1 = struct.unpack(">hhhhh", face._ttf_data[offset:offset + 10])
+    em = face.unitsPerEm
+    return (x0 / em, y0 / em, x1 / em, y1 / em)

@@ -2,20 +2,32 @@
 
 Why so strict: a truncated JPEG otherwise prints as a blank rectangle, a '../' path reads files
 outside the project, and a 6000 px photo makes a 200 MB PDF.
+
+Why so lean: a deck holds hundreds of photos. Each file is read and decoded once, cropped and
+scaled to exactly the pixels 300 dpi needs at its placed size, and kept only as the encoded
+stream the PDF embeds (a JPEG, or a lossless Flate stream when the picture has few colours and
+that is smaller) — never as decoded pixels. Prepared pictures are kept on disk between builds
+(cardgen.cache), keyed by the file's bytes and the pixel size, so a rebuild decodes nothing.
 """
 
 from __future__ import annotations
 
 import io
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageOps
-from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
+
+from .. import cache
 
 MAX_PIXELS = 40_000_000
 TARGET_DPI = 300
 MM = 72 / 25.4
+FEW_COLOURS = 256  # a picture with at most this many colours is tried losslessly too
+JPEG_QUALITY = 88
+_ROTATED = (5, 6, 7, 8)  # EXIF orientations that swap width and height
 
 
 class ImageProblem(Exception):
@@ -41,68 +53,219 @@ def resolve(pack_folder: Path, relative: str) -> Path:
 
 def open_checked(path: Path) -> Image.Image:
     """Decode the whole image (so truncation shows now), orientation applied, RGB(A)."""
+    return decode(path.read_bytes(), path.name)[0]
+
+
+def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
+           ) -> tuple[Image.Image, tuple[int, int]]:
+    """(the picture decoded completely, orientation applied, RGB(A); its size in the file).
+
+    `need`: the pixels the caller will scale it to. A JPEG at least twice that size is decoded
+    at 1/2, 1/4 or 1/8 of its size (never below `need`), which is much faster.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            with Image.open(path) as probe:
-                if probe.width * probe.height > MAX_PIXELS:
-                    raise ImageProblem(f"{probe.width} x {probe.height} pixels is more than "
-                                       f"{MAX_PIXELS:,} pixels")
-                probe.load()
-                image = ImageOps.exif_transpose(probe)
+            # from memory, not a file: nothing to close, and no copy to keep the pixels
+            image = Image.open(io.BytesIO(raw))
+            if image.width * image.height > MAX_PIXELS:
+                raise ImageProblem(f"{image.width} x {image.height} pixels is more than "
+                                   f"{MAX_PIXELS:,} pixels")
+            orientation = image.getexif().get(0x0112, 1)
+            turned = orientation in _ROTATED
+            size = (image.height, image.width) if turned else image.size
+            if need and image.format == "JPEG":
+                image.draft(image.mode, need[::-1] if turned else need)
+            image.load()
+            if orientation != 1:  # exif_transpose copies even when there is nothing to turn
+                image = ImageOps.exif_transpose(image)
         except ImageProblem:
             raise
         except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning,
                 Image.DecompressionBombError) as exc:
-            raise ImageProblem(f"'{path.name}' is not a readable picture ({exc})") from None
+            raise ImageProblem(f"'{name}' is not a readable picture ({exc})") from None
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and
                                               "transparency" in image.info):
-        return image.convert("RGBA")
+        return image.convert("RGBA"), size
     if image.mode in ("I;16", "I;16B", "I;16L", "I"):
         image = image.point(lambda v: v / 256).convert("L")
-    return image.convert("RGB")
+    return (image if image.mode == "RGB" else image.convert("RGB")), size
+
+
+def checked_size(raw: bytes, name: str) -> tuple[int, int]:
+    """The picture's pixel size after decoding it completely (ImageProblem when it cannot be),
+    remembered in the disk cache by the file's bytes, so a rebuild decodes nothing. A JPEG is
+    decoded at 1/8 scale: every byte is still read, so a truncated file still fails, at a
+    fraction of the cost (the full decode happens once, when the picture is prepared)."""
+    key = cache.key("picture-check", 1, Image.__version__, raw)
+    known = (cache.read("checked", key) or b"").split()
+    if len(known) == 2 and all(part.isdigit() for part in known):
+        return int(known[0]), int(known[1])
+    size = decode(raw, name, (1, 1))[1]
+    cache.write("checked", key, f"{size[0]} {size[1]}".encode())
+    return size
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture ready to embed: the PDF image stream(s), no decoded pixels."""
+
+    key: str                      # names the PDF object: same picture, same name, same bytes
+    width: int                    # embedded pixels
+    height: int
+    source: tuple[int, int]       # pixels in the file (for the dpi warning)
+    filter: str                   # "DCTDecode" (JPEG) or "FlateDecode" (PNG-predicted, lossless)
+    data: bytes
+    alpha: bytes = b""            # 8-bit alpha, Flate with PNG predictors, or empty
+
+    def dump(self) -> bytes:
+        head = (f"{self.width} {self.height} {self.source[0]} {self.source[1]} {self.filter} "
+                f"{len(self.data)} {len(self.alpha)}\n")
+        return head.encode() + self.data + self.alpha
+
+    @classmethod
+    def load(cls, key: str, blob: bytes) -> "Picture | None":
+        """The cached picture, or None when the entry is not one whole picture."""
+        head, _, body = blob.partition(b"\n")
+        try:
+            w, h, sw, sh, kind, n_data, n_alpha = head.decode().split()
+            n_data, n_alpha = int(n_data), int(n_alpha)
+        except ValueError:
+            return None
+        if kind not in ("DCTDecode", "FlateDecode") or len(body) != n_data + n_alpha:
+            return None
+        return cls(key, int(w), int(h), (int(sw), int(sh)), kind, body[:n_data],
+                   body[n_data:])
+
+
+def prepare(raw: bytes, name: str, px_w: int, px_h: int, key: str) -> Picture:
+    """Decode once, crop to the box's aspect, scale to (px_w, px_h) or less, encode."""
+    image, source = decode(raw, name, (px_w, px_h))
+    enough = image.width >= px_w and image.height >= px_h
+    target = (px_w, px_h) if enough else _aspect_box(image.size, px_w / px_h)
+    image = ImageOps.fit(image, target, method=Image.LANCZOS)
+    if image.mode == "RGBA":  # lossless, as the edges of a cut-out must stay sharp
+        return Picture(key, *image.size, source, "FlateDecode",
+                       _flate(image.convert("RGB")), _flate(image.getchannel("A")))
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    kind, data = "DCTDecode", buffer.getvalue()
+    if _few_colours(raw):
+        flat = _flate(image)
+        if len(flat) < len(data):
+            kind, data = "FlateDecode", flat
+    return Picture(key, *image.size, source, kind, data)
+
+
+def _flate(image: Image.Image) -> bytes:
+    """The image as a Flate stream with PNG row predictors: a PNG file's IDAT data."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    png, chunks, at = buffer.getvalue(), [], 8
+    while at < len(png):
+        length = int.from_bytes(png[at:at + 4], "big")
+        if png[at + 4:at + 8] == b"IDAT":
+            chunks.append(png[at + 8:at + 8 + length])
+        at += 12 + length
+    return b"".join(chunks)
+
+
+def _few_colours(raw: bytes) -> bool:
+    """A flat design (a back, a logo) rather than a photo: at most FEW_COLOURS colours."""
+    with Image.open(io.BytesIO(raw)) as image:
+        if image.format == "JPEG":  # JPEG's own noise gives every photo thousands
+            return False
+        return image.convert("RGB").getcolors(FEW_COLOURS) is not None
 
 
 class ImageStore:
-    """Decoded pictures, cropped and scaled once per (file, box size)."""
+    """The pack's pictures, each prepared once per (file, pixel size) and kept encoded."""
 
     def __init__(self, pack_folder: Path):
         self.folder = pack_folder
-        self.cache: dict[tuple[str, int, int], ImageReader] = {}
+        self.cache: dict[tuple[str, int, int], Picture] = {}
 
-    def check(self, relative: str) -> tuple[int, int]:
-        """Raise ImageProblem when the picture cannot be used; else its pixel size."""
-        image = open_checked(resolve(self.folder, relative))
-        return image.size
+    def check(self, relative: str, w_mm: float | None = None,
+              h_mm: float | None = None) -> tuple[int, int]:
+        """Raise ImageProblem when the picture cannot be used; else its pixel size in the file.
 
-    def prepared(self, relative: str, w_pt: float, h_pt: float) -> ImageReader:
+        With the placed size: the picture is prepared for it now (decoded once, for both)."""
+        if w_mm is not None and h_mm is not None:
+            return self.prepared(relative, w_mm * MM, h_mm * MM).source
+        return decode(resolve(self.folder, relative).read_bytes(), relative)[1]
+
+    def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
         px_w = max(1, round(w_pt / 72 * TARGET_DPI))
         px_h = max(1, round(h_pt / 72 * TARGET_DPI))
-        key = (relative, px_w, px_h)
-        if key not in self.cache:
-            image = open_checked(resolve(self.folder, relative))
-            enough = image.width >= px_w and image.height >= px_h
-            target = (px_w, px_h) if enough else _aspect_box(image.size, px_w / px_h)
-            image = ImageOps.fit(image, target, method=Image.LANCZOS)
-            buffer = io.BytesIO()
-            if image.mode == "RGBA":
-                image.save(buffer, "PNG", optimize=True)
-            else:
-                image.save(buffer, "JPEG", quality=88, optimize=True)
-            buffer.seek(0)
-            self.cache[key] = ImageReader(buffer)
-        return self.cache[key]
+        if (relative, px_w, px_h) not in self.cache:
+            raw = resolve(self.folder, relative).read_bytes()
+            key = cache.key("picture", 2, Image.__version__, JPEG_QUALITY, px_w, px_h, raw)
+            picture = Picture.load(key, cache.read("pictures", key) or b"")
+            if picture is None:
+                picture = prepare(raw, relative, px_w, px_h, key)
+                cache.write("pictures", key, picture.dump())
+            self.cache[(relative, px_w, px_h)] = picture
+        return self.cache[(relative, px_w, px_h)]
 
     def draw(self, canvas, relative: str, x: float, y: float, w: float, h: float,
              radius: float = 0) -> None:
-        reader = self.prepared(relative, w, h)
+        picture = self.prepared(relative, w, h)
         canvas.saveState()
         if radius:
             path = canvas.beginPath()
             path.roundRect(x, y, w, h, radius)
             canvas.clipPath(path, stroke=0, fill=0)
-        canvas.drawImage(reader, x, y, w, h, mask="auto")
+        embed(canvas, picture, x, y, w, h)
         canvas.restoreState()
+
+
+def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+    """Place the picture as reportlab's drawImage does, without what drawImage costs here:
+    drawImage hashes and keeps the decoded pixels of every picture it is given (about 1 MiB
+    per photo) and compresses them again; this embeds the prepared stream as it is, once per
+    document, named by the picture's key (so the bytes do not depend on paths)."""
+    doc, name = canvas._doc, f"pic{picture.key[:24]}"
+    registered = doc.getXObjectName(name)
+    if registered not in doc.idToObject:
+        mask = None
+        if picture.alpha:
+            mask = doc.Reference(_ImageObject(picture, 1, "FlateDecode", picture.alpha),
+                                 doc.getXObjectName(f"{name}a"))
+        image = _ImageObject(picture, 3, picture.filter, picture.data, mask)
+        doc.Reference(image, registered)
+        doc.addForm(name, image)
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{registered} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
+
+
+class _ImageObject(PDFObject):
+    """A PDF image XObject made from a prepared stream."""
+
+    def __init__(self, picture: Picture, colours: int, kind: str, data: bytes, mask=None):
+        self.picture, self.colours, self.kind, self.data, self.mask = (picture, colours, kind,
+                                                                      data, mask)
+
+    def format(self, document):
+        stream = PDFStream(content=self.data)
+        d = stream.dictionary
+        d["Type"], d["Subtype"] = PDFName("XObject"), PDFName("Image")
+        d["Width"], d["Height"] = self.picture.width, self.picture.height
+        d["BitsPerComponent"] = 8
+        d["ColorSpace"] = PDFName("DeviceRGB" if self.colours == 3 else "DeviceGray")
+        d["Filter"] = PDFArray([PDFName(self.kind)])
+        if self.kind == "FlateDecode":  # PNG row predictors, as _flate wrote them
+            d["DecodeParms"] = PDFArray([PDFDictionary({
+                "Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8,
+                "Columns": self.picture.width})])  # one per filter, as Filter is an array
+        d["Length"] = len(self.data)
+        if self.mask is not None:
+            d["SMask"] = self.mask
+        return stream.format(document)
 
 
 def _aspect_box(size: tuple[int, int], aspect: float) -> tuple[int, int]:

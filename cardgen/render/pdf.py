@@ -6,7 +6,7 @@ Every document is built in memory and returned as bytes; writing is the write st
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import black, white
 from reportlab import rl_config
@@ -46,33 +46,70 @@ def new_canvas(buffer, size_pt, meta: dict[str, str]) -> Canvas:
     return canvas
 
 
-def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_size, bleed: float,
-                duplex: str, back_offset, meta: dict[str, str], footer_text: str,
-                side_names: tuple[str, str] = ("fronts", "backs")) -> bytes:
-    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side."""
-    page = PAPER[paper]
+@dataclass(frozen=True)
+class SheetSpec:
+    """How cards.pdf is imposed: paper, duplex, the printer's offset and margin, sheet mode."""
+
+    paper: str = "a4"
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    mode: str = "bleed"    # "bleed": every card keeps its bleed; "dense": the most cards
+    margin: float = 5.0    # mm the printer cannot print at the paper's edge
+
+
+def sheet_layout(spec: SheetSpec, card_size, bleed: float):
+    """(plan, back slots, fold line or None) of cards.pdf — and of the calibration sheet, so
+    an offset measured on one holds for the other."""
+    page = PAPER[spec.paper]
+    if spec.duplex == "fold":
+        return fold_plan(page, card_size, bleed, spec.margin, mode=spec.mode)
+    plan = plan_sheet(page, card_size, bleed, spec.margin, mode=spec.mode)
+    return plan, back_slots(plan, spec.duplex, spec.back_offset), None
+
+
+def place(canvas, painter: CardPainter, face: CardFace, plan: SheetPlan, slot,
+          shared: bool = False) -> None:
+    """Draw one face in its slot; a card turned on the sheet is turned a quarter turn
+    counter-clockwise about its slot (the same turn for its back)."""
+    draw = painter.draw_shared if shared else painter.draw
+    if not plan.rotated:
+        draw(canvas, face, slot.x * MM, slot.y * MM, plan.bleed)
+        return
+    canvas.saveState()
+    canvas.translate((slot.x + plan.card_w) * MM, slot.y * MM)
+    canvas.rotate(90)
+    draw(canvas, face, 0, 0, plan.bleed)
+    canvas.restoreState()
+
+
+def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, card_size,
+                bleed: float, meta: dict[str, str], footer_text: str,
+                side_names: tuple[str, str] = ("fronts", "backs"), guide=None) -> bytes:
+    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side.
+
+    `guide`, when given, draws the print guide as the first page: guide(canvas, plan, pages).
+    """
+    duplex = spec.duplex
+    page = PAPER[spec.paper]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
     if duplex in ("long", "short"):
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
                                    else "DuplexFlipShortEdge")
-    if duplex == "fold":
-        plan, backs, fold_line = fold_plan(page, card_size, bleed)
-    else:
-        plan = plan_sheet(page, card_size, bleed)
-        backs = back_slots(plan, duplex, back_offset)
-        fold_line = None
+    plan, backs, fold_line = sheet_layout(spec, card_size, bleed)
     per_sheet = len(plan.slots)
     sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]
     total = len(sheets) * (1 if duplex == "fold" else 2)
+    if guide is not None:
+        guide(canvas, plan, total)
     number = 0
     for sheet in sheets:
         number += 1
         for slot, item in zip(plan.slots, sheet):
-            painter.draw(canvas, item.front, slot.x * MM, slot.y * MM, plan.bleed)
+            place(canvas, painter, item.front, plan, slot)
         if duplex == "fold":
             for slot, item in zip(backs, sheet):
-                painter.draw_shared(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
+                place(canvas, painter, item.back, plan, slot, shared=True)
             _fold_line(canvas, fold_line)
         _marks(canvas, plan)
         _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
@@ -82,7 +119,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, paper: str, card_siz
             continue
         number += 1
         for slot, item in zip(backs, sheet):
-            painter.draw_shared(canvas, item.back, slot.x * MM, slot.y * MM, plan.bleed)
+            place(canvas, painter, item.back, plan, slot, shared=True)
         _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
         canvas.showPage()
     canvas.save()
@@ -126,30 +163,42 @@ def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None
     canvas.restoreState()
 
 
+def printshop_faces(cards: list[Printed], order: str = "sides") -> list[tuple[int, bool]]:
+    """(card index, is back) of every page of printshop.pdf, in the shop's page order:
+    "sides" = all fronts, then all backs; "alternate" = each front followed by its back."""
+    if order == "alternate":
+        return [(i, back) for i in range(len(cards)) for back in (False, True)]
+    return [(i, False) for i in range(len(cards))] + [(i, True) for i in range(len(cards))]
+
+
 def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: float,
-              meta: dict[str, str]) -> bytes:
-    """One card per page at trim + bleed, fronts then backs, no marks; TrimBox and BleedBox set."""
+              meta: dict[str, str], order: str = "sides") -> bytes:
+    """One card per page at trim + bleed, no marks; TrimBox and BleedBox set on every page."""
     w, h = card_size
     page = ((w + 2 * bleed) * MM, (h + 2 * bleed) * MM)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page, meta)
-    faces = [(c.front, False) for c in cards] + [(c.back, True) for c in cards]
-    for face, shared in faces:
+    for index, back in printshop_faces(cards, order):
         canvas.setBleedBox((0, 0, page[0], page[1]))
         canvas.setTrimBox((bleed * MM, bleed * MM, (w + bleed) * MM, (h + bleed) * MM))
-        draw = painter.draw_shared if shared else painter.draw
-        draw(canvas, face, bleed * MM, bleed * MM, bleed)
+        draw = painter.draw_shared if back else painter.draw
+        draw(canvas, cards[index].back if back else cards[index].front, bleed * MM, bleed * MM,
+             bleed)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def calibration(paper: str, card_size, bleed: float, duplex: str, back_offset,
-                meta: dict[str, str], words: dict[str, str]) -> bytes:
-    """Front targets and back scales: print duplex, hold to the light, read the offset in mm."""
-    page = PAPER[paper]
-    plan = plan_sheet(page, card_size, bleed)
-    backs = back_slots(plan, duplex if duplex in ("long", "short") else "long", back_offset)
+def calibration(spec: SheetSpec, card_size, bleed: float, meta: dict[str, str],
+                words: dict[str, str]) -> bytes:
+    """Front targets and back scales: print duplex, hold to the light, read the offset in mm.
+
+    The sheet is cards.pdf's duplex sheet (same slots), so the offset read here is the one
+    its backs need."""
+    duplex = spec.duplex
+    page = PAPER[spec.paper]
+    plan, backs, _ = sheet_layout(replace(spec, duplex=duplex if duplex in ("long", "short")
+                                          else "long"), card_size, bleed)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
     canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if duplex == "short"

@@ -319,15 +319,16 @@ def _stethoscope(c, t: Traits) -> None:
 
 def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
                   accent: str = "#3A6FC4", gender: str | None = None, radius: float = 0,
-                  style: str = "any") -> None:
+                  style: str = "any", age: int | None = None, hair: str | None = None) -> None:
     """Draw a placeholder portrait filling the box (x, y) lower-left, w x h, in PDF points.
 
     The picture is scaled to the box height and centred horizontally, clipped to the box (a
-    rounded rectangle when ``radius`` > 0). Same seed, same drawing; no text, no images.
+    rounded rectangle when ``radius`` > 0). Same seed, same drawing; no text, no images. `gender`,
+    `age` and `hair` are the card's hints (see portrait_traits).
     """
     if w <= 0 or h <= 0:
         return
-    t = portrait_traits(seed, gender, style)
+    t = portrait_traits(seed, gender, style, age, hair)
     accent_c = _c(accent)
     canvas.saveState()
     clip = canvas.beginPath()

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.lib.colors import Color
 
+from ..model.card import HAIR_STYLES
+
 _K = 0.5523  # cubic Bezier constant for quarter circles
 
 # ---------------------------------------------------------------------------------------------
@@ -147,8 +149,73 @@ class Traits:
     background: str
 
 
-def portrait_traits(seed: str, gender: str | None = None, style: str = "any") -> Traits:
-    """Derive all visual traits of a portrait from its seed (deterministic)."""
+def portrait_traits(seed: str, gender: str | None = None, style: str = "any",
+                    age: int | None = None, hair: str | None = None) -> Traits:
+    """Derive all visual traits of a portrait from its seed (deterministic).
+
+    `age` and `hair` (words, see model/card.py HAIR_WORDS) come from the card: they are applied
+    last, with a generator of their own, so a card without them looks as it always did."""
+    t = _drawn_traits(seed, gender, style)
+    _gender_cues(t, (gender or "")[:1])
+    if age is not None:
+        _age(t, _rng(f"{seed}|age"), age, gender)
+    if hair:
+        _hair_words(t, hair.split())
+    return t
+
+
+def _gender_cues(t: Traits, g: str) -> None:
+    """In this cartoon style long hair reads as a woman and a hidden or cropped head as a man:
+    a card that says who it shows gets hair that agrees (its own `hair` words still win)."""
+    if g == "m" and (t.hair in ("long", "bob") or t.cap and t.hair == "afro"):
+        t.hair = "sidepart" if not t.cap else "short"
+    if g == "f":
+        if t.hair in ("short", "sidepart"):
+            t.hair = "pixie"
+        if t.cap or t.hair not in ("long", "bob", "bun", "ponytail"):
+            t.lashes = True
+            t.earrings = t.earrings or "hoop"
+            t.lips = t.lips or colors.HexColor(LIP_COLOURS[0])
+
+
+_GREYS = ("grey", "white")
+_YOUNG = ("darkbrown", "brown", "black", "chestnut", "blonde")
+
+
+def _age(t: Traits, rng: random.Random, age: int, gender: str | None) -> None:
+    """Grey hair and a receding line come with the years; young people have neither."""
+    grey_p = 0.8 if age >= 58 else 0.4 if age >= 48 else 0.0
+    if rng.random() < grey_p:
+        t.hair_colour = t.beard_colour = colors.HexColor(HAIR_COLOURS[rng.choice(_GREYS)][0])
+    if age >= 55 and (gender or "")[:1] == "m" and t.hair in ("short", "sidepart", "quiff") \
+            and rng.random() < 0.4:
+        t.hair = rng.choice(("receding", "bald"))
+    if age < 42:
+        c = t.hair_colour
+        if max(c.red, c.green, c.blue) - min(c.red, c.green, c.blue) < 0.08 and _luma(c) > 0.4:
+            t.hair_colour = t.beard_colour = colors.HexColor(
+                HAIR_COLOURS[rng.choice(_YOUNG)][0])
+        if t.hair in ("bald", "receding"):
+            t.hair = "short"
+
+
+_BEARDS = {"beard": "full", "moustache": "moustache", "goatee": "goatee", "stubble": "stubble",
+           "shaven": None}
+
+
+def _hair_words(t: Traits, words: list[str]) -> None:
+    """The card says how the person looks: a hair style, a colour, a beard (or none)."""
+    for word in words:
+        if word in HAIR_STYLES:
+            t.hair = word
+        elif word in HAIR_COLOURS:
+            t.hair_colour = t.beard_colour = colors.HexColor(HAIR_COLOURS[word][0])
+        elif word in _BEARDS:
+            t.facial_hair = _BEARDS[word]
+
+
+def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
+    """Every trait drawn from the seed alone."""
     rng = _rng(seed)
     g = (gender or "").lower()[:1] or None
     if g not in ("f", "m"):

@@ -1,4 +1,5 @@
-"""The rulebook PDF: rules/*.yaml + pack data → an A4 rulebook, or an A5 booklet imposed on A4.
+"""The rulebook PDF: rules/*.yaml + pack data → a rulebook on the chosen paper (A4, Letter, A3),
+or a booklet of half-size pages imposed on it (A5 on A4, half-letter on Letter, A4 on A3).
 
 Why platypus: a rulebook is flowing text (justified, hyphenated, with tables that break across
 pages and a contents page with page numbers), which is what platypus does; everything is still
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab import rl_config
-from reportlab.lib.pagesizes import A4, A5, landscape
+from reportlab.lib.pagesizes import A3, A4, A5, LETTER, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
@@ -51,19 +52,43 @@ class Geometry:
 
 A4_BOOK = Geometry("A4", A4, 24 * mm, 24 * mm, 27 * mm, 24 * mm, 10.0)
 A5_BOOK = Geometry("A5", A5, 15 * mm, 15 * mm, 20 * mm, 18 * mm, 9.5)
+LETTER_BOOK = Geometry("Letter", LETTER, 24 * mm, 24 * mm, 25 * mm, 24 * mm, 10.0)
+HALF_LETTER_BOOK = Geometry("half-letter", (LETTER[1] / 2, LETTER[0]), 15 * mm, 15 * mm,
+                            20 * mm, 18 * mm, 9.5)
+A3_BOOK = Geometry("A3", A3, 34 * mm, 34 * mm, 36 * mm, 32 * mm, 13.0)
+# paper → (page of the book, page of the booklet): a booklet is half the sheet, folded
+BOOKS = {"a4": (A4_BOOK, A5_BOOK), "letter": (LETTER_BOOK, HALF_LETTER_BOOK),
+         "a3": (A3_BOOK, A4_BOOK)}
+
+
+@dataclass(frozen=True)
+class House:
+    """The chosen game of a house-rules book: what its cover says and what it keeps."""
+
+    options: frozenset[str]
+    variant: str | None
+    cards: frozenset[str]
+    lines: tuple[tuple[str, str], ...] = ()  # (label, value) for the cover: deck, variant …
 
 
 def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
-                 only_options: set[str] | None = None) -> bytes | None:
+                 only_options: set[str] | None = None, house: House | None = None,
+                 paper: str = "a4") -> bytes | None:
     """The rulebook as PDF bytes, or None when a rule text has a problem (see `report`).
 
-    booklet: A5 pages imposed two-up on A4 landscape sheets, ready to print double-sided, fold
-    and staple. only_options: print only the option blocks with these slugs (house rules).
+    booklet: half-size pages imposed two-up on the paper turned sideways, ready to print
+    double-sided, fold and staple. only_options: print only the option blocks with these slugs;
+    house: the same for a chosen game, with its own cover, cards and variant.
     """
-    pdf = layout_rulebook(data, report, A5_BOOK if booklet else A4_BOOK, only_options)
+    book, half = BOOKS.get(paper, BOOKS["a4"])
+    if house is not None:
+        only_options = set(house.options)
+    pdf = layout_rulebook(data, report, half if booklet else book, only_options, house,
+                          back_cover=booklet)
     if pdf is None or not booklet:
         return pdf
-    return impose_booklet(pdf, data)
+    sheet = {"a4": A4, "letter": LETTER, "a3": A3}.get(paper, A4)
+    return impose_booklet(pdf, data, landscape(sheet))
 
 
 def check_rules(data: PackData, report: Report) -> None:
@@ -74,11 +99,14 @@ def check_rules(data: PackData, report: Report) -> None:
 
 
 def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
-                    only_options: set[str] | None = None) -> bytes | None:
+                    only_options: set[str] | None = None,
+                    house: House | None = None, back_cover: bool = False) -> bytes | None:
     """The rulebook on pages of one size (no imposition), or None after diagnostics."""
     errors_before = len(report.errors)
     story = StoryBuilder(data, report, geometry.width, geometry.height, geometry.body_size,
-                         set(only_options) if only_options is not None else None).story()
+                         set(only_options) if only_options is not None else None,
+                         house=house, cover_height=_panel_height(data, geometry),
+                         back_cover=back_cover).story()
     if len(report.errors) > errors_before:
         return None
     _expect_contents(story)
@@ -115,8 +143,8 @@ class RulebookDocument(BaseDocTemplate):
         body = Frame(geometry.left, geometry.bottom, geometry.width,
                      h - geometry.top - geometry.bottom, id="body", leftPadding=0,
                      rightPadding=0, topPadding=0, bottomPadding=0)
-        panel_bottom = h * 0.46
-        symbols = 27 * mm if pack.groups else 8 * mm  # the row of group symbols in the panel
+        panel_bottom = h * PANEL
+        symbols = _symbols_height(data)  # the row of group symbols in the panel
         cover_panel = Frame(geometry.left, panel_bottom + symbols, geometry.width,
                             h - panel_bottom - symbols - geometry.top, id="panel",
                             leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -124,9 +152,13 @@ class RulebookDocument(BaseDocTemplate):
                            panel_bottom - geometry.bottom - 14 * mm, id="cover-text",
                            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.panel_bottom = panel_bottom
+        back = Frame(geometry.left, geometry.bottom, geometry.width,
+                     h - geometry.top - geometry.bottom, id="back", leftPadding=0,
+                     rightPadding=0, topPadding=h * 0.3, bottomPadding=0)
         self.addPageTemplates([
             PageTemplate("cover", [cover_panel, cover_text], onPage=self.draw_cover),
-            PageTemplate("body", [body], onPageEnd=self.draw_running)])
+            PageTemplate("body", [body], onPageEnd=self.draw_running),
+            PageTemplate("back", [back], onPage=self.draw_back)])
 
     # --- state for the running header -----------------------------------------------------------
     def beforeDocument(self):
@@ -175,6 +207,20 @@ class RulebookDocument(BaseDocTemplate):
         canvas.drawCentredString(w / 2, g.bottom - 11 * mm, f"{self.words['page']} {doc.page}")
         canvas.restoreState()
 
+    def draw_back(self, canvas, doc) -> None:
+        """The back cover: the cover's colours over the whole page, the group stripe on top."""
+        w, h = self.geometry.size
+        canvas.saveState()
+        canvas.setFillColor(ACCENT)
+        canvas.rect(0, 0, w, h, stroke=0, fill=1)
+        groups = self.data.pack.groups
+        stripe = 4 * mm
+        for i, group in enumerate(groups):
+            seg = w / len(groups)
+            canvas.setFillColor(group.colour)
+            canvas.rect(i * seg, h * 0.78, seg + 0.5, stripe, stroke=0, fill=1)
+        canvas.restoreState()
+
     def draw_cover(self, canvas, doc) -> None:
         """A dark panel for the title, a stripe in the pack's group colours, their symbols."""
         g = self.geometry
@@ -205,6 +251,18 @@ class RulebookDocument(BaseDocTemplate):
             canvas.setFillColor(ACCENT_SOFT)
             canvas.rect(0, self.panel_bottom - stripe, w, stripe, stroke=0, fill=1)
         canvas.restoreState()
+
+
+PANEL = 0.46  # the cover's dark panel starts this far up the page
+
+
+def _symbols_height(data: PackData) -> float:
+    return 27 * mm if data.pack.groups else 8 * mm
+
+
+def _panel_height(data: PackData, g: Geometry) -> float:
+    """The height of the cover panel's frame (title and the fan of cards)."""
+    return g.size[1] * (1 - PANEL) - _symbols_height(data) - g.top
 
 
 def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
@@ -241,20 +299,25 @@ def _walk(flowables):
             yield from _walk(inner)
 
 
-def impose_booklet(a5_pdf: bytes, data: PackData) -> bytes:
-    """A5 pages two-up on A4 landscape in saddle-stitch order, padded with blank pages."""
+def impose_booklet(a5_pdf: bytes, data: PackData,
+                   sheet: tuple[float, float] = landscape(A4)) -> bytes:
+    """Half-size pages two-up on a landscape sheet in saddle-stitch order, padded with blank
+    pages."""
     from pypdf import PdfReader, PdfWriter, Transformation
     from pypdf.generic import DictionaryObject, NameObject
 
     reader = PdfReader(BytesIO(a5_pdf))
     count = len(reader.pages)
     padded = max(4, math.ceil(count / 4) * 4)
-    sheet_w, sheet_h = landscape(A4)
+    # the last page is the back cover: the blank pages go before it
+    order = list(range(count - 1)) + [None] * (padded - count) + [count - 1]
+    sheet_w, sheet_h = sheet
     writer = PdfWriter()
     for left, right in saddle_stitch_order(padded):
         side = writer.add_blank_page(width=sheet_w, height=sheet_h)
-        for slot, index in enumerate((left, right)):
-            if index >= count:
+        for slot, position in enumerate((left, right)):
+            index = order[position]
+            if index is None:
                 continue  # a padding page stays blank
             page = reader.pages[index]
             pw, ph = float(page.mediabox.width), float(page.mediabox.height)

@@ -6,7 +6,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
-from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
+from reportlab.platypus import (CondPageBreak, FrameBreak, KeepTogether, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
@@ -19,6 +19,7 @@ from ..model import rules as m
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
                              make_styles, words)
+from .rulebook_figures import FigureMaker
 from .rulebook_tables import TableMaker
 from .rulebook_text import ChapterSource, TextMaker, Where
 from .text import parse
@@ -43,9 +44,13 @@ class Marker(Flowable):
 class BottomAligned(Flowable):
     """Flowables set at the bottom of the space left in their frame (cover title, imprint)."""
 
-    def __init__(self, flowables: list[Flowable]):
+    def __init__(self, flowables: list[Flowable], filler=None, most: float = 0.0):
+        """filler(height) → a flowable drawn at the top of the space left above (the cover's
+        fan of cards), at most `most` points high; left out when less than a third of that
+        is free."""
         super().__init__()
         self.flowables = flowables
+        self.filler, self.most = filler, most
         self.sizes: list[tuple[float, float]] = []
 
     def wrap(self, avail_w, avail_h):
@@ -59,6 +64,12 @@ class BottomAligned(Flowable):
 
     def draw(self):
         y = self._content()
+        free = self.height - y - self.most * 0.08
+        if self.filler is not None and free >= self.most / 3:
+            top = self.filler(min(free, self.most))
+            if top is not None:
+                _, top_h = top.wrap(self.width, free)
+                top.drawOn(self.canv, 0, self.height - top_h)
         for f, (_, h) in zip(self.flowables, self.sizes):
             y -= f.getSpaceBefore() + h
             f.drawOn(self.canv, 0, y)
@@ -88,7 +99,8 @@ class StoryBuilder:
     """Cover, contents and chapters for one page width; diagnostics go to `report`."""
 
     def __init__(self, data: PackData, report: Report, width: float, frame_height: float,
-                 body_size: float, only_options: set[str] | None, hyphenate: bool = True):
+                 body_size: float, only_options: set[str] | None, hyphenate: bool = True,
+                 house=None, cover_height: float | None = None, back_cover: bool = False):
         self.data, self.report, self.width = data, report, width
         self.frame_height = frame_height
         self.pack = data.pack
@@ -96,6 +108,10 @@ class StoryBuilder:
         self.words = words(self.pack)
         self.texts = TextMaker(data, report)
         self.tables = TableMaker(data, self.texts, self.styles, self.words, width)
+        self.house, self.cover_height, self.back = house, cover_height, back_cover
+        chosen = set(house.cards) if house is not None else None
+        self.figures = FigureMaker(data, self.texts, self.styles, width, frame_height, chosen)
+        self.tables.chosen = chosen
         self.only = only_options
         self.body_size = body_size
 
@@ -105,10 +121,14 @@ class StoryBuilder:
         flow += [Marker(self.words["contents"]),
                  Paragraph(self._word("contents", "sans-bold"), self.styles["toc-title"]),
                  self.contents(), PageBreak()]
-        for number, (shown, chapter) in enumerate(self.data.chapters, start=1):
-            flow += self.chapter(number, shown, chapter)
+        number = 0
+        for shown, chapter in self.data.chapters:
+            made = self.chapter(number + 1, shown, chapter)
+            if made:  # house rules leave out a chapter with nothing left in it
+                number += 1
+                flow += made
         self._unused_options()
-        return flow
+        return flow + (self.back_cover() if self.back else [])
 
     def _word(self, key: str, family: str, upper: bool = False) -> str:
         """An engine word (or the pack's label for it) as markup."""
@@ -126,16 +146,37 @@ class StoryBuilder:
         where = Where(self.data.pack_file, mark.line, mark.col, "", key)
         return self.texts.markup(str(getattr(self.pack, key)), family, where, also) or ""
 
+    def play_facts(self) -> str:
+        """'2–10 Spieler · ab 6 Jahren · 15–30 Minuten' (empty without play: in pack.yaml)."""
+        play = self.pack.play
+        if play is None:
+            return ""
+        w = self.words
+
+        def span(pair) -> str:
+            low, high = pair
+            return f"{low}" if low == high else f"{low}–{high}"
+        return "  ·  ".join([
+            f"{span(play.players)} {w['players']}", w["age"].format(age=play.age),
+            f"{span(play.minutes)} {w['minutes']}"])
+
     def cover(self) -> list[Flowable]:
         s = self.styles
-        title = [Paragraph(self._word("rules", "sans-bold", upper=True), s["kicker"]),
+        kicker = "house_rules" if self.house is not None else "rules"
+        title = [Paragraph(self._word(kicker, "sans-bold", upper=True), s["kicker"]),
                  Paragraph(self._pack_text("title", "sans-bold", also=("sans",)),  # + header
                            s["cover-title"])]
         if self.pack.subtitle:
             title.append(Paragraph(self._pack_text("subtitle", "serif-italic"),
                                    s["cover-subtitle"]))
-        flow: list[Flowable] = [BottomAligned(title), FrameBreak()]
-        if self.pack.description:
+        facts = self.play_facts()
+        if facts:
+            title.append(Paragraph(self._markup(facts, "sans-bold"), s["cover-facts"]))
+        flow: list[Flowable] = [BottomAligned(title, self.figures.cover_fan,
+                                              (self.cover_height or 0) * 0.55), FrameBreak()]
+        if self.house is not None:
+            flow += self._house_lines()
+        elif self.pack.description:
             flow.append(Paragraph(self._pack_text("description", "serif"), s["cover-text"]))
         meta = f"{self._word('version', 'sans')} {self._pack_text('version', 'sans')}"
         if self.pack.author:
@@ -146,6 +187,34 @@ class StoryBuilder:
             where = self.tables.pack_where("groups", index, group.id)
             self.texts.markup(group.symbol, "sans-bold", where)
         return flow
+
+    def _markup(self, text: str, family: str) -> str:
+        """Engine-made text (numbers and labels) as markup; glyph problems at pack.yaml."""
+        return self.texts.markup(text, family, Where(self.data.pack_file, 0, 0, "", "play")) \
+            or ""
+
+    def _house_lines(self) -> list[Flowable]:
+        """The chosen game on the cover of house rules: deck, variant, options."""
+        out = []
+        for label, value in self.house.lines:
+            markup = f"<b>{self._markup(label, 'serif-bold')}:</b> {self._markup(value, 'serif')}"
+            out.append(Paragraph(markup, self.styles["cover-text"]))
+        return out
+
+    def back_cover(self) -> list[Flowable]:
+        """The booklet's last page: what the game is, for whom, and who made it."""
+        s = self.styles
+        flow: list[Flowable] = [NextPageTemplate("back"), PageBreak(),
+                                Paragraph(self._pack_text("title", "sans-bold"), s["back-title"])]
+        facts = self.play_facts()
+        if facts:
+            flow.append(Paragraph(self._markup(facts, "sans-bold"), s["back-facts"]))
+        if self.pack.description:
+            flow.append(Paragraph(self._pack_text("description", "serif"), s["back-text"]))
+        meta = f"{self._word('version', 'sans')} {self._pack_text('version', 'sans')}"
+        if self.pack.author:
+            meta += f"   ·   {self._pack_text('author', 'sans')}"
+        return flow + [BottomAligned([Paragraph(meta, s["back-meta"])])]
 
     def contents(self) -> TableOfContents:
         style = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -172,11 +241,15 @@ class StoryBuilder:
             heading(numbered, self.styles["h1"], 0, f"ch{number}", f"{number}  {plain}",
                     f"{number}\u00a0\u00a0{markup or ''}", chapter=True),
             rule]
+        facts = self.play_facts() if number == 1 else ""
+        if facts:  # the short overview says who can play and for how long
+            flow.append(Paragraph(self._markup(facts, "sans-bold"), self.styles["overview"]))
         kept = self._kept_blocks(chapter)
+        made = []
         for index, block in enumerate(chapter.blocks):
             if index in kept:
-                flow += self.block(block, index, source, f"ch{number}-{index}")
-        return flow
+                made += self.block(block, index, source, f"ch{number}-{index}")
+        return flow + made if made else []
 
     def _kept_blocks(self, chapter: m.Chapter) -> set[int]:
         """Indices of the blocks to print: all, or without the options left out (and the
@@ -185,19 +258,37 @@ class StoryBuilder:
         if self.only is None:
             return set(range(len(blocks)))
         kept, dropping = set(), False
+        variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
             elif not (dropping and isinstance(block, CONTINUATION)):
                 dropping = False
+            if isinstance(block, m.Turn) and variant and block.variant not in (None, variant):
+                continue
             if not dropping:
                 kept.add(index)
+        kept -= self._sections_without_options(blocks, kept)
         for index in sorted(kept):
             if isinstance(blocks[index], m.H2):
                 following = [i for i in sorted(kept) if i > index]
                 if not following or isinstance(blocks[following[0]], m.H2):
                     kept.discard(index)
         return kept
+
+    @staticmethod
+    def _sections_without_options(blocks, kept: set[int]) -> set[int]:
+        """Blocks of sections (an h2 and what follows) that held options and keep none of
+        them: their heading and text would introduce nothing."""
+        dropped, section = set(), []
+        for index, block in enumerate(list(blocks) + [m.H2(h2="")]):
+            if isinstance(block, m.H2):
+                options = [i for i in section if isinstance(blocks[i], m.OptionBlock)]
+                if options and not any(i in kept for i in options):
+                    dropped.update(section)
+                section = []
+            section.append(index)
+        return dropped
 
     def _unused_options(self) -> None:
         if not self.only:
@@ -246,8 +337,43 @@ class StoryBuilder:
             made = self.tables.build(block, source.where(index, "table"))
             if not made:
                 return []
-            return [Spacer(1, self.body_size * 0.3)] + made + [Spacer(1, self.body_size * 0.6)]
+            caption = self.figures.caption(block.caption, source.where(index, "caption")) \
+                if block.caption else [Spacer(1, self.body_size * 0.6)]
+            return [Spacer(1, self.body_size * 0.3)] + made + caption
+        if isinstance(block, (m.Components, m.Anatomy, m.Setup)):
+            key = next(k for k in ("components", "anatomy", "setup") if hasattr(block, k))
+            return self.figures.build(block, source.where(index, key))
+        if isinstance(block, m.Turn):
+            return self._turn(block, index, source)
         return []
+
+    def _turn(self, block: m.Turn, index: int, source: ChapterSource) -> list[Flowable]:
+        """A turn in short: a title bar and numbered steps in a framed box."""
+        title = self.texts.rule(block.turn, "sans-bold", source.where(index, "turn"))
+        steps = [self.texts.rule(text, "sans", source.where(index, "steps", item))
+                 for item, text in enumerate(block.steps)]
+        if title is None or None in steps:
+            return []
+        size = self.body_size
+        rows = [[Paragraph(title, self.styles["turn-title"])]]
+        rows += [[Paragraph(f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">'
+                            f'{number}</font>\u00a0\u00a0{step}', self.styles["turn-step"])]
+                 for number, step in enumerate(steps, start=1)]
+        table = Table(rows, colWidths=[self.width], hAlign="LEFT", spaceBefore=size * 0.5,
+                      spaceAfter=size * 0.9)
+        table.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("BOX", (0, 0), (-1, -1), 1.2, ACCENT),
+            ("BACKGROUND", (0, 1), (-1, -1), NOTE_BG),
+            ("LEFTPADDING", (0, 0), (-1, -1), size * 0.9),
+            ("RIGHTPADDING", (0, 0), (-1, -1), size * 0.9),
+            ("TOPPADDING", (0, 0), (-1, -1), size * 0.25),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
+            ("TOPPADDING", (0, 0), (-1, 0), size * 0.45),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), size * 0.45),
+            ("TOPPADDING", (0, 1), (-1, 1), size * 0.6),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), size * 0.7),
+            ("FONTNAME", (0, 0), (-1, -1), face_name("sans"))]))
+        return [table]
 
     def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:
         key = "list" if isinstance(block, m.BulletList) else "steps"
@@ -260,9 +386,11 @@ class StoryBuilder:
             return []
         size = self.body_size
         if key == "list":
-            return [ListFlowable(items, bulletType="bullet", start="•", leftIndent=size * 1.4,
-                                 bulletFontName=face_name("serif"), bulletFontSize=size,
-                                 bulletColor=ACCENT, spaceAfter=size * 0.4)]
+            made = ListFlowable(items, bulletType="bullet", start="•", leftIndent=size * 1.4,
+                                bulletFontName=face_name("serif"), bulletFontSize=size,
+                                bulletColor=ACCENT, spaceAfter=size * 0.4)
+            # a short list stays on one page: no single item left behind
+            return [KeepTogether([made])] if len(items) <= 6 else [made]
         return [ListFlowable(items, bulletType="1", bulletFormat="%s.", leftIndent=size * 1.8,
                              bulletFontName=face_name("sans-bold"), bulletFontSize=size * 0.92,
                              bulletOffsetY=-size * 0.08,  # on the text's baseline

@@ -12,7 +12,7 @@ from functools import lru_cache
 import pyphen
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
@@ -54,12 +54,34 @@ def hyphenator(language: str):
     """pyphen's split points for the language, at least 3 letters on either side of a break."""
     if language not in HYPHENATION:
         return None
+    _load_dictionary(HYPHENATION[language])
     return pyphen.Pyphen(lang=HYPHENATION[language], left=3, right=3).iterate
+
+
+def _load_dictionary(lang: str) -> None:
+    """pyphen parses its whole pattern file in every process (half a second for German); keep
+    the parsed patterns in cardgen's disk cache, keyed by the file's bytes, and hand them to
+    pyphen's own per-process cache."""
+    import pickle
+    from .. import cache
+    path = pyphen.LANGUAGES[pyphen.language_fallback(lang)]
+    if path in pyphen.hdcache:
+        return
+    key = cache.key("hyphenation", pyphen.__version__, path.read_bytes())
+    blob = cache.read("hyphenation", key)
+    try:
+        parsed = pickle.loads(blob) if blob else None
+    except Exception:  # an entry cut short or from another pyphen: parse the file again
+        parsed = None
+    if not isinstance(parsed, pyphen.HyphDict):
+        parsed = pyphen.HyphDict(path)
+        cache.write("hyphenation", key, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+    pyphen.hdcache[path] = parsed
 
 
 def make_styles(language: str, body_size: float = 10.0,
                 hyphenate: bool = True) -> dict[str, ParagraphStyle]:
-    """Every paragraph style of the rulebook; body text justified and hyphenated (hyphenate=False
+    """Every paragraph style of the rulebook; body text ragged right and hyphenated (no rivers in a narrow column) (hyphenate=False
     for checking texts only: loading the dictionary costs half a second)."""
     register_families()
     hyphen = hyphenator(language) if hyphenate else None
@@ -77,12 +99,13 @@ def make_styles(language: str, body_size: float = 10.0,
     head = dict(fontName=face_name("sans-bold"), textColor=ACCENT, keepWithNext=1,
                 alignment=TA_LEFT, bulletFontName=face_name("sans-bold"))
     return {
-        "body": style("body", alignment=TA_JUSTIFY, spaceAfter=s * 0.55, **hyph),
-        "item": style("item", alignment=TA_JUSTIFY, spaceAfter=s * 0.25, **hyph),
-        "box": style("box", alignment=TA_JUSTIFY, **hyph),
-        "example": style("example", fontName=face_name("serif-italic"), alignment=TA_JUSTIFY,
+        "body": style("body", alignment=TA_LEFT, spaceAfter=s * 0.55, **hyph),
+        "item": style("item", alignment=TA_LEFT, spaceAfter=s * 0.25, **hyph),
+        "box": style("box", alignment=TA_LEFT, **hyph),
+        "example": style("example", fontName=face_name("serif-italic"), alignment=TA_LEFT,
                          bulletFontName=face_name("serif-italic"), **hyph),
-        "h1": style("h1", fontSize=s * 2.0, leading=s * 2.4, spaceAfter=s * 0.4, **head),
+        "h1": style("h1", fontSize=s * 2.0, leading=s * 2.4, spaceBefore=s * 2.2,
+                    spaceAfter=s * 0.4, **head),
         "h2": style("h2", fontSize=s * 1.25, leading=s * 1.6, spaceBefore=s * 1.3,
                     spaceAfter=s * 0.45, **head),
         "option": style("option", fontName=face_name("sans-bold"), fontSize=s * 1.05,
@@ -127,4 +150,40 @@ def make_styles(language: str, body_size: float = 10.0,
         "cover-meta": style("cover-meta", fontName=sans, fontSize=s * 0.85, leading=s * 1.2,
                             textColor=MUTED, alignment=TA_LEFT, bulletFontName=sans),
         "centre": style("centre", alignment=TA_CENTER),
+        "cover-facts": style("cover-facts", fontName=face_name("sans-bold"), fontSize=s * 1.0,
+                             leading=s * 1.4, textColor=colors.HexColor("#f2c94c"),
+                             spaceBefore=s * 0.9, bulletFontName=face_name("sans-bold")),
+        "back-title": style("back-title", fontName=face_name("sans-bold"), fontSize=s * 2.4,
+                            leading=s * 2.9, textColor=colors.white,
+                            bulletFontName=face_name("sans-bold")),
+        "back-facts": style("back-facts", fontName=face_name("sans-bold"), fontSize=s * 1.0,
+                            leading=s * 1.4, textColor=colors.HexColor("#f2c94c"),
+                            spaceBefore=s * 0.5, spaceAfter=s * 1.2,
+                            bulletFontName=face_name("sans-bold")),
+        "back-text": style("back-text", fontSize=s * 1.1, leading=s * 1.6,
+                           textColor=colors.HexColor("#e4ebf2"), alignment=TA_LEFT),
+        "back-meta": style("back-meta", fontName=sans, fontSize=s * 0.85, leading=s * 1.2,
+                           textColor=colors.HexColor("#c9d6e3"), alignment=TA_LEFT,
+                           bulletFontName=sans),
+        "figure-caption": style("figure-caption", fontName=face_name("condensed-italic"),
+                                fontSize=s * 0.85, leading=s * 1.1, textColor=MUTED,
+                                alignment=TA_CENTER, spaceBefore=s * 0.5, spaceAfter=s * 0.9,
+                                bulletFontName=face_name("condensed-italic")),
+        "figure-label": style("figure-label", fontName=face_name("condensed-bold"),
+                              fontSize=s * 0.8, leading=s * 1.0, textColor=ACCENT,
+                              alignment=TA_CENTER, bulletFontName=face_name("condensed-bold")),
+        "figure-callout": style("figure-callout", fontName=face_name("sans-bold"),
+                                fontSize=s * 0.8, leading=s * 1.0, textColor=ACCENT,
+                                alignment=TA_LEFT, bulletFontName=face_name("sans-bold")),
+        "figure-callout-left": style("figure-callout-left", fontName=face_name("sans-bold"),
+                                     fontSize=s * 0.8, leading=s * 1.0, textColor=ACCENT,
+                                     alignment=TA_RIGHT, bulletFontName=face_name("sans-bold")),
+        "turn-title": style("turn-title", fontName=face_name("sans-bold"), fontSize=s * 1.05,
+                            leading=s * 1.35, textColor=colors.white,
+                            bulletFontName=face_name("sans-bold")),
+        "turn-step": style("turn-step", fontName=sans, fontSize=s * 0.9, leading=s * 1.25,
+                           alignment=TA_LEFT, bulletFontName=sans, **hyph),
+        "overview": style("overview", fontName=face_name("sans-bold"), fontSize=s * 0.95,
+                          leading=s * 1.3, textColor=ACCENT, spaceAfter=s * 0.7,
+                          bulletFontName=face_name("sans-bold")),
     }

@@ -50,6 +50,12 @@ class TableMaker:
         self.width = width
         self.pack = data.pack
         self.icons = texts.icons
+        self.chosen: set[str] | None = None  # house rules: the IDs of the chosen cards
+
+    def _cards_of(self, kind_id: str) -> list[LoadedCard]:
+        """The kind's cards; in house rules only the chosen ones."""
+        cards = self.data.cards_of(kind_id)
+        return cards if self.chosen is None else [lc for lc in cards if lc.card.id in self.chosen]
 
     # --- entry ----------------------------------------------------------------------------------
     def build(self, block: TableBlock, where: Where) -> list[Flowable]:
@@ -235,18 +241,21 @@ class TableMaker:
     # --- cards ----------------------------------------------------------------------------------
     def cards(self, kind: Kind | None, where: Where) -> list[Flowable]:
         kind = kind or self.pack.kinds[0]
-        cards = self._ordered(self.data.cards_of(kind.id))
+        cards = self._ordered(self._cards_of(kind.id))
         if not cards:
-            return self._error(where, f"table cards: the pack has no cards of kind {kind.id}")
+            return [] if self.chosen is not None else \
+                self._error(where, f"table cards: the pack has no cards of kind {kind.id}")
         return [self._card_table(kind, cards, texts=False)]
 
     def card_grid(self, kind: Kind | None, where: Where) -> list[Flowable]:
         """The cards at a glance: one row per set, one column per group, IDs in the cells
         (a deck of ranks and suits on half a page instead of three)."""
         kind = kind or self.pack.kinds[0]
-        cards = self._ordered(self.data.cards_of(kind.id))
+        cards = self._ordered(self._cards_of(kind.id))
         groups = [g for g in self.pack.groups
                   if any(g.id in ([lc.card.group] + list(lc.card.groups)) for lc in cards)]
+        if (not cards or not groups) and self.chosen is not None:
+            return []
         if not cards or not groups:
             return self._error(where, f"table card-grid needs cards of kind {kind.id} with "
                                "groups")
@@ -270,10 +279,11 @@ class TableMaker:
         if kind is None:
             return self._error(where, "table special-cards needs kind: one of "
                                + ", ".join(k.id for k in self.pack.kinds))
-        cards = self._ordered(self.data.cards_of(kind.id))
+        cards = self._ordered(self._cards_of(kind.id))
         if not cards:
-            return self._error(where, f"table special-cards: the pack has no cards of kind "
-                               f"{kind.id}")
+            return [] if self.chosen is not None else \
+                self._error(where, f"table special-cards: the pack has no cards of kind "
+                            f"{kind.id}")
         return [self._card_table(kind, cards, texts=bool(kind.texts))]
 
     def _ordered(self, cards: list[LoadedCard]) -> list[LoadedCard]:

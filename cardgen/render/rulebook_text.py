@@ -165,7 +165,8 @@ class TextMaker:
 
 
 def jinja_context(data: PackData) -> dict[str, Any]:
-    """Names a rule text may use: pack, kinds (label, plural, count, first and last ID),
+    """Names a rule text may use: pack, kinds (label, plural, short, short_plural, count, first
+    and last ID),
     cards (how many in all), labels."""
     pack = data.pack
     counts = {k.id: sum(lc.card.count for lc in data.cards if lc.kind == k.id) for k in pack.kinds}
@@ -173,6 +174,8 @@ def jinja_context(data: PackData) -> dict[str, Any]:
     return {
         "pack": pack.model_dump(include={"id", "title", "subtitle", "language", "version"}),
         "kinds": {k.id: {"label": k.label, "plural": k.plural or k.label, "count": counts[k.id],
+                         "short": k.short or k.label,
+                         "short_plural": k.short_plural or k.short or k.plural or k.label,
                          "first": ids[k.id][0] if ids[k.id] else "",
                          "last": ids[k.id][-1] if ids[k.id] else ""}
                   for k in pack.kinds},

@@ -99,7 +99,8 @@ def _check_stats(data: PackData, lc: LoadedCard, report: Report) -> None:
         return
     for key, spec in declared.items():
         if key not in card.stats and not {"stats", f"stats.{key}"} & lc.broken:
-            m = lc.mark("stats")
+            # an empty spreadsheet cell knows its place
+            m = getattr(lc.raw.get("stats"), "key_marks", {}).get(key) or lc.mark("stats")
             report.error(lc.file, m.line, m.col, card.id, f"stats.{key}: missing ({spec.label})")
             continue
         if key not in card.stats:  # its value had the wrong type: reported by the loader

@@ -53,8 +53,9 @@ def _sheet_problems(page, card, bleed, duplex, offset, paper) -> list[str]:
         return [f"{exc} ({paper}; choose a larger --paper or a smaller --card-size)"]
     for slot in back_slots(plan, duplex, offset):
         b = plan.bleed
-        if slot.x - b < 0 or slot.y - b < 0 or slot.x + card[0] + b > page[0] or \
-                slot.y + card[1] + b > page[1]:
+        # the card as it lies on the sheet: turned cards swap width and height
+        if slot.x - b < 0 or slot.y - b < 0 or slot.x + plan.card_w + b > page[0] or \
+                slot.y + plan.card_h + b > page[1]:
             return [f"a back offset of {offset[0]:g}, {offset[1]:g} mm (--back-offset, "
                     f"print.back_offset) pushes the backs off the {paper} sheet; print "
                     "--only calibration and measure it again"]

@@ -1,0 +1,90 @@
+"""A cache on disk for work that outlives one build: prepared pictures, laid-out cards, the
+hyphenation dictionary.
+
+Why: a designer changes one stat and builds again; scaling 64 photos and laying out 104 cards a
+second time for that is most of the wait. Every entry is named by a key that hashes everything it
+was made from (input bytes, settings, cardgen's version), so an entry is either exactly right or
+never asked for; there is nothing to invalidate. Entries are written atomically. The cache is
+only a shortcut: when it cannot be read or written (read-only home, full disk) the build does the
+work itself and produces the same bytes.
+
+Location: $CARDGEN_CACHE, else $XDG_CACHE_HOME/cardgen, else ~/.cache/cardgen. Deleting it is
+always safe. Entries not used for MAX_AGE_DAYS are removed now and then.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from pathlib import Path
+
+from . import __version__
+
+MAX_AGE_DAYS = 30
+_PRUNED: set[Path] = set()
+
+
+def folder(kind: str) -> Path:
+    """The cache folder for one kind of entry (created on first write)."""
+    base = os.environ.get("CARDGEN_CACHE")
+    if not base:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        base = str(Path(xdg) / "cardgen") if xdg else str(Path.home() / ".cache" / "cardgen")
+    return Path(base) / kind
+
+
+def key(*parts: object) -> str:
+    """A hex key over cardgen's version and the given parts (bytes as is, others by repr)."""
+    digest = hashlib.sha256(__version__.encode())
+    for part in parts:
+        data = part if isinstance(part, bytes) else repr(part).encode()
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def read(kind: str, name: str) -> bytes | None:
+    """The entry's bytes, or None when there is none (or it cannot be read)."""
+    path = folder(kind) / name
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        if time.time() - path.stat().st_mtime > 86400:  # keep used entries young, cheaply
+            os.utime(path)
+    except OSError:
+        pass
+    return data
+
+
+def write(kind: str, name: str, data: bytes) -> None:
+    """Store an entry atomically (a temporary file renamed into place); errors are ignored."""
+    target = folder(kind)
+    temporary = target / f".{name}.{os.getpid()}.tmp"
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, target / name)
+    except OSError:
+        try:
+            temporary.unlink()
+        except OSError:
+            pass
+        return
+    _prune(target)
+
+
+def _prune(target: Path) -> None:
+    """Remove entries untouched for MAX_AGE_DAYS, once per folder and process."""
+    if target in _PRUNED:
+        return
+    _PRUNED.add(target)
+    limit = time.time() - MAX_AGE_DAYS * 86400
+    try:
+        for path in target.iterdir():
+            if path.stat().st_mtime < limit:
+                path.unlink()
+    except OSError:
+        pass

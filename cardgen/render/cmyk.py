@@ -1,0 +1,99 @@
+"""CMYK print files: printshop.pdf converted by Ghostscript to PDF/X-3 with an ICC output intent.
+
+Why an external tool: reportlab draws in RGB and no Python package shipped with cardgen
+converts colours through an ICC profile. Ghostscript (Debian/Ubuntu: `apt-get install
+ghostscript`, macOS: `brew install ghostscript`) does, and writes PDF/X-3: every colour in
+DeviceCMYK, the profile embedded as the document's output intent, TrimBox and BleedBox kept.
+The profile is Ghostscript's own CMYK profile unless $CARDGEN_CMYK_PROFILE names another
+(a shop's FOGRA39 or SWOP file).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+# Where the Debian and Homebrew packages put Ghostscript's default CMYK profile.
+PROFILE_PLACES = ("/usr/share/color/icc/ghostscript/default_cmyk.icc",
+                  "/opt/homebrew/share/ghostscript/iccprofiles/default_cmyk.icc",
+                  "/usr/local/share/ghostscript/iccprofiles/default_cmyk.icc")
+INSTALL = ("needs Ghostscript: install it with `apt-get install ghostscript` (Debian, "
+           "Ubuntu) or `brew install ghostscript` (macOS), or build with --colour rgb")
+EPOCH = "946684800"  # 2000-01-01: a fixed date in the file, so a build gives the same bytes
+
+
+class CmykUnavailable(Exception):
+    """Ghostscript or a CMYK profile is missing: the message says what to install."""
+
+
+def profile() -> Path:
+    """The CMYK output profile: $CARDGEN_CMYK_PROFILE, else Ghostscript's default."""
+    named = os.environ.get("CARDGEN_CMYK_PROFILE")
+    places = [named] if named else list(PROFILE_PLACES)
+    for place in places:
+        if place and Path(place).is_file():
+            return Path(place)
+    if named:
+        raise CmykUnavailable(f"--colour cmyk: the profile {named} ($CARDGEN_CMYK_PROFILE) "
+                              f"does not exist")
+    raise CmykUnavailable(f"--colour cmyk {INSTALL} (no CMYK profile found)")
+
+
+def _definition(icc: Path, title: str) -> str:
+    """Ghostscript's PDFX_def.ps, filled in: PDF/X-3 info and the output intent."""
+    def ps(text: str) -> str:
+        return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+    return f"""%!
+[ /GTS_PDFXVersion (PDF/X-3:2002) /Title {ps(title)} /Trapped /False /DOCINFO pdfmark
+[/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
+[{{icc_PDFX}} << /N 4 >> /PUT pdfmark
+[{{icc_PDFX}} {ps(str(icc))} (r) file /PUT pdfmark
+[/_objdef {{OutputIntent_PDFX}} /type /dict /OBJ pdfmark
+[{{OutputIntent_PDFX}} << /Type /OutputIntent /S /GTS_PDFX
+  /OutputCondition {ps(icc.stem)} /OutputConditionIdentifier (Custom) /Info {ps(icc.name)}
+  /RegistryName (http://www.color.org) /DestOutputProfile {{icc_PDFX}} >> /PUT pdfmark
+[{{Catalog}} << /OutputIntents [ {{OutputIntent_PDFX}} ] >> /PUT pdfmark
+"""
+
+
+def to_pdfx(rgb_pdf: bytes, title: str) -> bytes:
+    """The same pages as PDF/X-3 in CMYK. Raises CmykUnavailable without Ghostscript."""
+    gs = shutil.which("gs")
+    if gs is None:
+        raise CmykUnavailable(f"--colour cmyk {INSTALL} (no `gs` on the PATH)")
+    icc = profile()
+    with tempfile.TemporaryDirectory(prefix="cardgen-cmyk-") as tmp:
+        folder = Path(tmp)
+        (folder / "in.pdf").write_bytes(rgb_pdf)
+        (folder / "pdfx.ps").write_text(_definition(icc, title), encoding="utf-8")
+        command = [gs, "-q", "-dBATCH", "-dNOPAUSE", "-dPDFX", "-sDEVICE=pdfwrite",
+                   "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
+                   "-dOverrideICC", f"-sOutputICCProfile={icc}", f"--permit-file-read={icc}",
+                   f"-sOutputFile={folder / 'out.pdf'}", str(folder / "pdfx.ps"),
+                   str(folder / "in.pdf")]
+        env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH}
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        if done.returncode != 0 or not (folder / "out.pdf").is_file():
+            tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
+            raise CmykUnavailable(f"--colour cmyk: Ghostscript failed ({tail[0]})")
+        return _fixed_id((folder / "out.pdf").read_bytes())
+
+
+_ID = re.compile(rb"/ID \[<([0-9A-Fa-f]{32})><([0-9A-Fa-f]{32})>\]")
+
+
+def _fixed_id(pdf: bytes) -> bytes:
+    """Ghostscript's file /ID changes from run to run; the same pages should give the same
+    bytes, so the ID becomes a hash of the file itself (same length: no offset moves)."""
+    found = list(_ID.finditer(pdf))
+    if not found:
+        return pdf
+    last = found[-1]
+    blank = pdf[:last.start()] + pdf[last.end():]
+    digest = hashlib.md5(blank, usedforsecurity=False).hexdigest().upper().encode()
+    return pdf[:last.start()] + b"/ID [<" + digest + b"><" + digest + b">]" + pdf[last.end():]

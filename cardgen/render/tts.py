@@ -1,0 +1,117 @@
+"""Tabletop Simulator: card sheets and the saved object of a custom deck, one deck per kind.
+
+Why: players try a game on screen before printing it. TTS's custom deck reads one image of
+faces laid out in a grid (at most 10 x 7, the last cell kept free for TTS's hidden-card image;
+TTS scales images down above 4096 px a side, so the sheets stay within that) and one back
+image. The saved-object JSON names them by local file paths (file:///...), so a user drops
+the JSON into TTS's "Saved Objects" folder and finds the pack under Objects.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # TTS shows the grid's last cell for a hidden card
+
+
+def sheet_grid(count: int, card_size) -> tuple[int, int, int, int]:
+    """(cols, rows, card px w, card px h) of one sheet of `count` faces: at most 10 x 7,
+    each side at most 4096 px, the card's proportions kept."""
+    cols = min(MAX_COLS, count)
+    rows = math.ceil(count / cols)
+    w, h = card_size
+    px_w = min(MAX_PX // cols, math.floor(MAX_PX // rows * w / h))
+    return cols, rows, px_w, round(px_w * h / w)
+
+
+def tts_files(printshop_pdf: bytes, printed, card_size, bleed: float, pack_id: str,
+              title: str, folder: Path, names: dict[str, str]) -> dict[str, bytes]:
+    """{'tts/<kind>-<n>.png', 'tts/<kind>-back.png', 'tts/<pack>.json': bytes}.
+
+    `printed` in print-shop page order "sides"; `folder` is where the tts/ files will lie
+    (absolute), `names` maps card ID → the name a player sees on the card in TTS, and a
+    back's ID ('back:<kind>') → the kind's name for its deck."""
+    import pypdfium2 as pdfium
+
+    from .pdf import printshop_faces
+    document = pdfium.PdfDocument(printshop_pdf)
+    pages = {}
+    for page_index, (index, back) in enumerate(printshop_faces(printed)):
+        face = printed[index].back if back else printed[index].front
+        pages.setdefault(face.card_id, page_index)
+    kinds: dict[str, list] = {}
+    for item in printed:  # one deck per back: a kind's cards share it
+        kinds.setdefault(item.back.card_id, []).append(item)
+    out: dict[str, bytes] = {}
+    decks = []
+    try:
+        for number, (back_id, items) in enumerate(kinds.items(), start=1):
+            stem = back_id.split(":", 1)[-1]
+            decks.append(_deck(document, pages, items, card_size, bleed, stem, number, folder,
+                               names, out))
+    finally:
+        document.close()
+    out[f"tts/{pack_id}.json"] = saved_object(title, decks)
+    return out
+
+
+def _deck(document, pages, items, card_size, bleed, stem, number, folder, names, out) -> dict:
+    """One kind's sheets and back into `out`; its entry of the saved object."""
+    from .raster import page_image
+    faces = list(dict.fromkeys(item.front.card_id for item in items))
+    sheets = [faces[i:i + PER_SHEET] for i in range(0, len(faces), PER_SHEET)]
+    custom, cell, back_px = {}, {}, None
+    for sheet_no, sheet in enumerate(sheets, start=1):
+        key = number * 100 + sheet_no  # TTS deck keys: CardID = key * 100 + cell
+        cols, rows, px_w, px_h = sheet_grid(len(sheet), card_size)
+        back_px = back_px or (px_w, px_h)  # the back as large as a face on the first sheet
+        dpi = px_w / card_size[0] * 25.4
+        from PIL import Image
+        canvas = Image.new("RGB", (cols * px_w, rows * px_h), "white")
+        for position, card_id in enumerate(sheet):
+            image = page_image(document[pages[card_id]], bleed, dpi, False, (px_w, px_h))
+            canvas.paste(image, ((position % cols) * px_w, (position // cols) * px_h))
+            cell[card_id] = key * 100 + position
+        name = f"tts/{stem}-{sheet_no}.png"
+        out[name] = _png(canvas)
+        custom[str(key)] = {"FaceURL": (folder / name).as_uri(),
+                            "BackURL": (folder / f"tts/{stem}-back.png").as_uri(),
+                            "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
+                            "UniqueBack": False, "Type": 0}
+    back_dpi = back_px[0] / card_size[0] * 25.4
+    out[f"tts/{stem}-back.png"] = _png(page_image(document[pages[items[0].back.card_id]],
+                                                  bleed, back_dpi, False, back_px))
+    cards = [{"Name": "Card", "Nickname": names.get(item.card_id, ""),
+              "CardID": cell[item.front.card_id], "Transform": _transform()}
+             for item in items]
+    return {"Name": "DeckCustom", "Nickname": names.get(items[0].back.card_id, ""),
+            "Transform": _transform(),
+            "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
+            "ContainedObjects": cards}
+
+
+def saved_object(title: str, decks: list[dict]) -> bytes:
+    """The saved-object file: one bag-less list of decks, laid side by side on the table."""
+    for index, deck in enumerate(decks):
+        deck["Transform"] = _transform(x=index * 3.0)
+        deck["Nickname"] = f"{title} – {deck['Nickname']}" if deck["Nickname"] else title
+    body = {"SaveName": title, "GameMode": "", "Gravity": 0.5, "Table": "", "Sky": "",
+            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "ObjectStates": decks,
+            "TabStates": {}, "VersionNumber": ""}
+    return (json.dumps(body, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def _transform(x: float = 0.0) -> dict:
+    """Face down (rotZ 180), as a deck lies on the table."""
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _png(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=3)  # 4096 px sheets: fast, still small
+    return buffer.getvalue()

@@ -1,0 +1,91 @@
+"""Checks of boards.yaml: the boards load, lay out and print (templates, text fit, glyphs,
+pictures), and score sheets have room for every player the pack allows.
+
+Why here and not in render/: `cardgen check` runs them without drawing; the renderer takes the
+laid-out boards from load_boards() and only draws.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Report, display_path
+from ..labels import labels_for
+from ..layout.board import LaidBoard, lay_out_boards
+from ..load import PackData, read_model
+from ..model.board import BoardFile
+from ..render.fonts import face_name, missing_glyphs
+from ..render.images import ImageStore
+from ..source import mark_at
+
+
+def check_boards(data: PackData, report: Report) -> bool:
+    """Everything boards_pdf checks (YAML, templates, text fit, glyphs, pictures), no PDF.
+
+    True when the pack has no boards.yaml or its boards are fine; problems go to the report.
+    """
+    if not (data.folder / "boards.yaml").is_file():
+        return True
+    return load_boards(data, report) is not None
+
+
+def load_boards(data: PackData, report: Report):
+    """(laid-out boards, picture store, engine words), or None (no file, or diagnostics)."""
+    path = data.folder / "boards.yaml"
+    if not path.is_file():
+        return None
+    if path not in data.inputs:
+        data.inputs.append(path)
+    errors_before = len(report.errors)
+    boards, raw = read_model(path, BoardFile, report)
+    if boards is None:
+        return None
+    shown = display_path(path)
+    _check_player_columns(data, boards, raw, shown, report)
+    laid = lay_out_boards(data, report, boards, raw, shown)
+    images = ImageStore(data.folder)
+    _check_images(laid, images, raw, shown, report)
+    every = labels_for(data.pack.language, data.pack.labels)
+    words = {k: every[k] for k in ("board_glue", "board_cut", "board_sheet")}
+    for board in laid:
+        for text in (board.title, *words.values()):
+            missing = missing_glyphs(text, face_name("sans"))
+            if missing:
+                mark = raw["boards"].value_marks[board.name]
+                report.error(shown, mark.line, mark.col, board.name, "the font sans has no "
+                             "glyph for " + ", ".join(f"U+{ord(c):04X} '{c}'" for c in missing))
+    if len(report.errors) > errors_before:
+        return None
+    return laid, images, words
+
+
+def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
+                  report: Report) -> None:
+    from .images import check_board_pictures
+    check_board_pictures(images.folder, laid, raw, shown, report)
+
+
+def _check_player_columns(data: PackData, boards: BoardFile, raw, shown: str,
+                          report: Report) -> None:
+    """A table with `player_columns: true` has a column per player up to pack.yaml's play
+    maximum (its first column holds the row labels)."""
+    if data.pack.play is None:
+        return
+    most = data.pack.play.players[1]
+    for name, board in boards.boards.items():
+        for path, region in _tables(board.regions, ("boards", name, "regions")):
+            if not region.player_columns:
+                continue
+            have = len(region.columns) - 1
+            if have < most:
+                mark = mark_at(raw, *path, "columns")
+                report.error(shown, mark.line, mark.col, f"{name}.{path[-1]}",
+                             f"columns: {have} player columns, but pack.yaml's play allows up "
+                             f"to {most} players; give every player a column")
+
+
+def _tables(regions: dict, path: tuple):
+    """(path in boards.yaml, region) of every table, also inside repeats."""
+    for key, region in regions.items():
+        if region.type == "table":
+            yield path + (key,), region
+        elif region.type == "repeat":
+            yield from _tables(region.regions, path + (key, "regions"))

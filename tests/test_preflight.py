@@ -1,0 +1,53 @@
+"""Preflight on glyph outlines and type sizes: what a cut or a printer can spoil."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+
+from cardgen.build import BuildSettings, check, render_pack
+from cardgen.diagnostics import Report
+from cardgen.render.fonts import face_name, glyph_box
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_glyph_outline_is_not_the_advance_box():
+    j = glyph_box("J", face_name("sans-bold"))
+    assert j is not None and j[0] < 0 < j[2]   # the J's hook starts left of its pen
+    g = glyph_box("g", face_name("condensed"))
+    assert g[1] < 0                             # a descender reaches below the baseline
+    assert glyph_box(" ", face_name("sans")) is None
+
+
+def test_every_type_size_on_the_flagship_cards_is_at_least_the_minimum():
+    """The stat arrows ▲▼ printed at 80 % of the values' size (5.4 pt); now never below 6."""
+    report = Report()
+    data = check(ROOT / "card_data" / "crazy-hospital", report)
+    data.cards = data.cards[:3]
+    result = render_pack(data, report, BuildSettings(only=("printshop",)))
+    assert not report.errors
+    pdf = pikepdf.open(io.BytesIO(result.files["printshop.pdf"]))
+    sizes = [float(operands[1]) for operands, op in pikepdf.parse_content_stream(pdf.pages[0])
+             if str(op) == "Tf"]
+    assert len(sizes) > 30 and min(sizes) >= data.pack.print.min_font_size
+    assert 6.0 in sizes  # the arrows, at the minimum
+
+
+def test_check_finds_an_outline_in_the_safe_zone(tmp_path, cli, make_pack):
+    folder = make_pack(tmp_path, {"layouts.yaml": """layouts:
+  mini-back:
+    extends: simple-back
+    regions:
+      motto:
+        {type: text, x: 4.4, y: 60, w: 40, h: 8, layer: 5, font: sans-bold, size: 14,
+         text: "Jetzt"}
+"""})
+    assert cli("check", "--data", folder.parent).exit_code == 0  # 0.4 mm in: the J fits
+    text = (folder / "layouts.yaml").read_text().replace("x: 4.4", "x: 4.2")
+    (folder / "layouts.yaml").write_text(text)
+    result = cli("check", "--data", folder.parent)
+    assert result.exit_code == 1
+    assert "the outline of 'J' reaches 3.92 mm from the trim" in result.output
