@@ -311,11 +311,17 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
+    printed, images = [], ImageStore(data.folder)  # no faces: a rulebook, boards, calibration
     if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
         painter = CardPainter(card_size, bleed, layouter.icons, images)
+    elif "calibration" in wanted:  # the sheet of targets needs a card that fits the paper
+        from .validate.printing import check_print
+        check_print(data, settings, wanted, report)
+        if len(report.errors) > errors_before:
+            return None
     paper = settings.paper or settings_print.paper
     duplex = settings.duplex or settings_print.duplex
     offset = settings.back_offset or settings_print.back_offset
@@ -544,6 +550,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
     pngs = dict(previous.get("png") or {})
     pngs.update(result.png_keys)
     listed = {name for entry in built.values() for name in entry["files"]}
+    faces = result.faces or previous.get("faces") or {}  # no faces laid out: keep the last
     body = {
         "pack": data.pack.id,
         "title": data.pack.title,
@@ -552,7 +559,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
-        "faces": {k: result.faces[k] for k in sorted(result.faces)},
+        "faces": {k: faces[k] for k in sorted(faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 

@@ -24,7 +24,7 @@ def run(cli, tmp_path, *args):
     (("--card-size", "300x400", "--paper", "a3", "--only", "calibration"),
      "print: a 300 x 400 mm card does not fit on the sheet"),
     (("--card-size", "200x290", "--duplex", "fold"), "print: fold-over layout: a 200 x 290 mm "
-     "card does not fit on the sheet"),
+     "card does not fit on half of a 210 x 297 mm sheet"),
     (("--back-offset", "300,0"), "print: a back offset of 300, 0 mm (--back-offset, "
      "print.back_offset) pushes the backs off the a4 sheet"),
     (("--only", "png", "--dpi", "1200", "--card-size", "400x400"), "print: --dpi 1200 makes "
@@ -47,6 +47,13 @@ def test_a_big_card_prints_alone_where_only_the_printshop_file_is_made(cli, tmp_
     result = run(cli, tmp_path, "--only", "printshop", "--card-size", "300x400")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "mini" / "printshop.pdf").is_file()
+
+
+@pytest.mark.parametrize("only", ["calibration", "rulebook", "boards"])
+def test_outputs_without_card_faces_build(cli, tmp_path, only):
+    """--only calibration (or rulebook, boards) lays out no card: it ended in a traceback."""
+    result = run(cli, tmp_path, "--only", only)
+    assert result.exit_code == 0, result.output
 
 
 def test_a_small_back_offset_still_builds(cli, tmp_path):

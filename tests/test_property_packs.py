@@ -110,8 +110,9 @@ def picture_pack(root: Path) -> Path:
     (pack / "layouts.yaml").write_text(PICTURE_LAYOUTS, encoding="utf-8")
     (pack / "boards.yaml").write_text(PICTURE_BOARD, encoding="utf-8")
     text = (pack / "pack.yaml").read_text(encoding="utf-8")
-    (pack / "pack.yaml").write_text(text.replace("front: stat-card", "front: pix-front"),
-                                    encoding="utf-8")
+    for front in ("front: stat-card", "front: mini-consultant"):  # both kinds' fronts
+        text = text.replace(front, "front: pix-front")
+    (pack / "pack.yaml").write_text(text, encoding="utf-8")
     cards = (pack / "cards" / "heroes.yaml").read_text(encoding="utf-8")
     (pack / "cards" / "heroes.yaml").write_text(
         cards.replace("    name: Ann\n", "    name: Ann\n    image: images/ann.jpg\n", 1),
