@@ -173,6 +173,10 @@ def check(folder: Path, report: Report) -> PackData | None:
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:
+        if run is check_references and report.errors:
+            # a card that did not load would make every text naming it look wrong: fix the
+            # errors above first, the references are checked on the next run
+            continue
         report.ran_check(name)
         run(data, report)
     return data
@@ -270,10 +274,14 @@ def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
-    if kind == "rulebook":  # its figures draw real card faces
+    pictured: set[str] = set()
+    if kind == "rulebook":  # its cover and figures draw real card faces
+        from .render.rulebook_figures import pictured_cards
         digest.update(repr(sorted(data.layouts.items())).encode())
+        pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
+            else pictured_cards(data)  # house rules picture the chosen cards
     for lc in data.cards:
-        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        hidden = set() if lc.card.id in pictured else {"stats", "quote", "image"}
         shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())
@@ -311,8 +319,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
-    printed, images = [], ImageStore(data.folder)  # no faces: a rulebook, boards, calibration
-    if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
+    faced = wanted & {"cards", "printshop", "png", "tts", "changed"}
+    if faced:  # a rulebook, boards or a calibration sheet need no faces
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
@@ -343,7 +351,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
             return None
-    result.faces = face_hashes(printed, images)
+    if faced:
+        result.faces = face_hashes(printed, images)
     if "changed" in wanted:
         result.changed = changed_cards(printed, result.faces, settings.changed_since)
         reprint = [p for p in printed if p.card_id in dict(result.changed)]
@@ -352,7 +361,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                 reprint, painter, spec, card_size, bleed, meta, footer,
                 (words["fronts"], words["backs"])))
     if "calibration" in wanted:
-        result.add("calibration", "calibration.pdf", pdf.calibration(
+        from .render.calibration import calibration
+        result.add("calibration", "calibration.pdf", calibration(
             spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
