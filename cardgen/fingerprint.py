@@ -97,12 +97,34 @@ def output_keys(folder: Path, settings: object) -> dict[str, str]:
 
 
 def read_manifest(folder: Path) -> dict:
-    """The previous build's manifest, or {} when there is none or it is unreadable."""
+    """The previous build's manifest, or {} when there is none, it is unreadable or it is not
+    in the shape cardgen writes (edited by hand, cut short, from a stranger): what it says
+    decides which files are reused and which are removed, so it is trusted only whole."""
     try:
         body = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        return body if isinstance(body, dict) else {}
     except (OSError, ValueError):
         return {}
+    return body if _well_formed(body) else {}
+
+
+def _well_formed(body) -> bool:
+    def names(values) -> bool:
+        return all(isinstance(n, str) and n and not n.startswith(("/", "\\")) and
+                   ".." not in Path(n).parts for n in values)
+
+    def mapping(value, of=str) -> bool:
+        return isinstance(value, dict) and names(value) and all(isinstance(v, of)
+                                                                for v in value.values())
+    if not isinstance(body, dict):
+        return False
+    built = body.get("built", {})
+    return (isinstance(built, dict) and all(
+        isinstance(entry, dict) and isinstance(entry.get("files", []), list) and
+        names(entry.get("files", [])) and all(isinstance(entry.get(k, ""), str)
+                                              for k in ("key", "content"))
+        for entry in built.values())
+        and mapping(body.get("outputs", {})) and mapping(body.get("png", {}))
+        and mapping(body.get("faces", {}), dict) and isinstance(body.get("inputs", {}), dict))
 
 
 def still_valid(out_folder: Path, previous: dict, name: str) -> bool:

@@ -69,3 +69,20 @@ def test_a_pipe_in_the_pack_is_not_trusted(built):
 def test_an_unchanged_pack_stays_up_to_date(built):
     _, build = built
     assert "mini: up to date" in build().stdout
+
+
+@pytest.mark.parametrize("body", ['{"built": [1, 2]}', '{"built": {"cards": "x"}}',
+                                  '{"built": {"cards": {"files": "cards.pdf"}}}',
+                                  '{"outputs": {"x": 5}}', '{"png": [3], "faces": "x"}',
+                                  '{"built": {"cards": {"files": ["../../elsewhere.pdf"]}}}',
+                                  '[]', '{"built": {"cards": {"files": [null]}}}'])
+def test_a_damaged_manifest_is_no_manifest(built, tmp_path, body):
+    """It was a traceback; now the pack is built again and nothing outside is touched."""
+    pack, build = built
+    (tmp_path / "elsewhere.pdf").write_bytes(b"not ours")
+    (tmp_path / "out" / "mini" / "manifest.json").write_text(body, encoding="utf-8")
+    result = build()
+    assert result.exit_code == 0, result.output
+    assert "up to date" not in result.stdout
+    assert (tmp_path / "out" / "mini" / "cards.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "elsewhere.pdf").read_bytes() == b"not ours"
