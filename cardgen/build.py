@@ -76,6 +76,10 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
                      "pack folders with --data)")
         return []
     available = find_packs(data_dir)
+    if not available and (data_dir / "pack.yaml").is_file():  # --data named the pack itself
+        report.error(str(data_dir), 0, 0, "", f"this is a pack folder; --data takes the folder "
+                     f"that holds the packs: --data {data_dir.parent} {data_dir.name}")
+        return []
     if not names:
         if not available:
             report.error(str(data_dir), 0, 0, "", "no packs found (a pack is a folder with a "
