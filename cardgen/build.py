@@ -317,7 +317,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
-    if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
+    printed, images = [], None  # a rulebook, boards or the calibration sheet need no faces
+    if wanted & {"cards", "printshop", "png", "tts", "changed"}:
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
@@ -343,7 +344,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
             return None
-    result.faces = face_hashes(printed, images)
+    if printed:
+        result.faces = face_hashes(printed, images)
     if "changed" in wanted:
         result.changed = changed_cards(printed, result.faces, settings.changed_since)
         reprint = [p for p in printed if p.card_id in dict(result.changed)]
