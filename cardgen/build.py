@@ -313,7 +313,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
-    if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
+    faces_made = bool(wanted & {"cards", "printshop", "png", "tts", "changed"})
+    if faces_made:  # a rulebook or boards need no faces
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
@@ -339,7 +340,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
             return None
-    result.faces = face_hashes(printed, images)
+    if faces_made:
+        result.faces = face_hashes(printed, images)
     if "changed" in wanted:
         result.changed = changed_cards(printed, result.faces, settings.changed_since)
         reprint = [p for p in printed if p.card_id in dict(result.changed)]
@@ -554,7 +556,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
-        "faces": {k: result.faces[k] for k in sorted(result.faces)},
+        "faces": dict(sorted((result.faces or previous.get("faces") or {}).items())),
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 
