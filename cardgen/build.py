@@ -50,6 +50,9 @@ class BuildSettings:
     # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
     # keys (repr=False): comparing with an old build does not make today's outputs stale.
     changed_since: dict | None = field(default=None, repr=False, compare=False)
+    # outputs made besides the default ones (watch adds the contact sheet); not in the keys,
+    # so that watch and build share their outputs
+    also: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass
@@ -245,6 +248,8 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
         wanted.add("png")
     if settings.changed_since is not None:
         wanted.add("changed")
+    if not settings.only:
+        wanted.update(settings.also)
     return wanted
 
 

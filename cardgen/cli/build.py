@@ -330,6 +330,7 @@ def _merge(folder: Path, plan, parts):
         merged.png_keys.update(other.png_keys)
         merged.content.update(other.content)
         merged.changed.extend(other.changed)
+        merged.faces.update(other.faces)
     return folder, report, (merged, keys, previous), "built"
 
 
