@@ -32,7 +32,7 @@ BENCH = Path(__file__).resolve().parent
 # The functions that make one output file each: (module, function, file).
 DOCUMENTS = (("cardgen.render.pdf", "card_sheets", "cards.pdf"),
              ("cardgen.render.pdf", "printshop", "printshop.pdf"),
-             ("cardgen.render.pdf", "calibration", "calibration.pdf"),
+             ("cardgen.render.calibration", "calibration", "calibration.pdf"),
              ("cardgen.render.rulebook", "rulebook_pdf", "rulebook.pdf"),
              ("cardgen.render.boards", "boards_pdf", "boards.pdf"),
              ("cardgen.render.raster", "card_pngs", "png/"),

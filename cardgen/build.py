@@ -37,6 +37,8 @@ class PackResult:
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     content: dict[str, str] = field(default_factory=dict)  # content keys (rulebook, boards)
+    faces: dict[str, dict[str, str]] = field(default_factory=dict)  # card id → face hashes
+    changed: list[tuple[str, str]] = field(default_factory=list)  # (card id, what changed)
 
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
@@ -123,6 +125,10 @@ def check(folder: Path, report: Report) -> PackData | None:
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:
+        if run is check_references and report.errors:
+            # a card that did not load would make every text naming it look wrong: fix the
+            # errors above first, the references are checked on the next run
+            continue
         report.ran_check(name)
         run(data, report)
     return data
@@ -164,6 +170,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    layouter.report_problems()
     check_face_pictures(data, faces, report)
     return printed, images, layouter
 
@@ -190,10 +197,14 @@ def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
-    if kind == "rulebook":  # its figures draw real card faces
+    pictured: set[str] = set()
+    if kind == "rulebook":  # its cover and figures draw real card faces
+        from .render.rulebook_figures import pictured_cards
         digest.update(repr(sorted(data.layouts.items())).encode())
+        pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
+            else pictured_cards(data)  # house rules picture the chosen cards
     for lc in data.cards:
-        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        hidden = set() if lc.card.id in pictured else {"stats", "quote", "image"}
         shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())
@@ -231,11 +242,17 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
-    if wanted & {"cards", "printshop", "png", "tts"}:  # a rulebook or boards need no faces
+    faced = wanted & {"cards", "printshop", "png", "tts", "changed"}
+    if faced:  # a rulebook, boards or a calibration sheet need no faces
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
         painter = CardPainter(card_size, bleed, layouter.icons, images)
+    elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
+        from .validate.printing import check_print
+        check_print(data, settings, wanted, report)
+        if len(report.errors) > errors_before:
+            return None
     paper = settings.paper or settings_print.paper
     duplex = settings.duplex or settings_print.duplex
     offset = settings.back_offset or settings_print.back_offset
@@ -257,8 +274,18 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
             return None
+    if faced:
+        result.faces = face_hashes(printed, images)
+    if "changed" in wanted:
+        result.changed = changed_cards(printed, result.faces, settings.changed_since)
+        reprint = [p for p in printed if p.card_id in dict(result.changed)]
+        if reprint:
+            result.add("changed", "changed.pdf", pdf.card_sheets(
+                reprint, painter, spec, card_size, bleed, meta, footer,
+                (words["fronts"], words["backs"])))
     if "calibration" in wanted:
-        result.add("calibration", "calibration.pdf", pdf.calibration(
+        from .render.calibration import calibration
+        result.add("calibration", "calibration.pdf", calibration(
             spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
@@ -299,6 +326,41 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
     result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
+
+
+def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
+    """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
+    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    out = {}
+    for p in printed:
+        if p.card_id not in out:
+            out[p.card_id] = {"front": _printed_hash(p.front, images),
+                              "back": _printed_hash(p.back, images)}
+    return out
+
+
+def _printed_hash(face, images: ImageStore) -> str:
+    digest = hashlib.sha256(repr(face.boxes).encode())
+    for box in face.boxes:
+        if box.image:
+            from .render.images import resolve
+            digest.update(file_hash(resolve(images.folder, box.image)).encode())
+    return digest.hexdigest()
+
+
+def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
+    """[(card id, 'front' | 'back' | 'front and back' | 'new')] in print order: the cards
+    whose printed sides differ from the earlier manifest's."""
+    out = []
+    for card_id, now in faces.items():
+        old = before.get(card_id)
+        if old is None:
+            out.append((card_id, "new"))
+            continue
+        sides = [side for side in ("front", "back") if old.get(side) != now[side]]
+        if sides:
+            out.append((card_id, " and ".join(sides)))
+    return out
 
 
 def check_print_shop(data: PackData, settings: BuildSettings, report: Report) -> None:
@@ -386,8 +448,8 @@ def sheet_notes(spec, card_size, bleed: float) -> list[str]:
     why = ("--sheet dense" if spec.mode == "dense" else
            f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
            f"{card_size[1]:g} mm cards on {spec.paper}")
-    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
-            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+    return [f"cards.pdf: the cards abut at the trim with shared cut lines ({len(plan.slots)} "
+            f"per sheet; {why}): a mis-cut shows a sliver of the neighbouring card"]
 
 
 def _face_key(face, settings: BuildSettings) -> str:
@@ -421,6 +483,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
     pngs = dict(previous.get("png") or {})
     pngs.update(result.png_keys)
     listed = {name for entry in built.values() for name in entry["files"]}
+    faces = result.faces or previous.get("faces") or {}  # no faces laid out: keep the last
     body = {
         "pack": data.pack.id,
         "title": data.pack.title,
@@ -429,6 +492,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
+        "faces": {k: faces[k] for k in sorted(faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 

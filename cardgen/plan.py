@@ -8,11 +8,11 @@ and Pillow that cardgen.build brings along.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Report
-from .fingerprint import output_keys, read_manifest, still_valid
+from .fingerprint import listing, output_keys, read_manifest, still_valid
 from .paths import find_packs
 
 
@@ -36,6 +36,12 @@ class BuildSettings:
     print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
     out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key
+    # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
+    # keys (repr=False): comparing with an old build does not make today's outputs stale.
+    changed_since: dict | None = field(default=None, repr=False, compare=False)
+    # outputs made besides the default ones (watch adds the contact sheet); not in the keys,
+    # so that watch and build share their outputs
+    also: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
 
 def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:
@@ -45,6 +51,10 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
                      "pack folders with --data)")
         return []
     available = find_packs(data_dir)
+    if not available and (data_dir / "pack.yaml").is_file():  # --data named the pack itself
+        report.error(str(data_dir), 0, 0, "", f"this is a pack folder; --data takes the folder "
+                     f"that holds the packs: --data {data_dir.parent} {data_dir.name}")
+        return []
     if not names:
         if not available:
             report.error(str(data_dir), 0, 0, "", "no packs found (a pack is a folder with a "
@@ -66,6 +76,10 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
     wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
     if settings.png:
         wanted.add("png")
+    if settings.changed_since is not None:
+        wanted.add("changed")
+    if not settings.only:
+        wanted.update(settings.also)
     return wanted
 
 
@@ -73,6 +87,7 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
     """(output kinds to build, their keys, the previous manifest) for one pack."""
     keys = output_keys(folder, settings)
     previous = read_manifest(out_dir / folder.name)
+    distrust = bool(listing(folder)[1])  # symlinks, pipes ...: validated by a build, not trusted
     built = previous.get("built") or {}
     stale, intact = set(), set()
     for kind in wanted_outputs(settings):
@@ -82,7 +97,7 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
                                           for name in files)
         if whole:
             intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole:
-            stale.add(kind)
+        if entry.get("key") != keys[kind] or not whole or kind == "changed" or distrust:
+            stale.add(kind)  # changed.pdf compares with a manifest the key does not know
     previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous
