@@ -18,7 +18,7 @@ from .layout.faces import used_layouts
 from .labels import labels_for
 from .load import ROOT, PackData, load_pack
 from .output import PackWrite, write_packs
-from .render.images import ImageStore
+from .render.images import MM, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.coverage import check_coverage
@@ -247,6 +247,9 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
+        images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
+                            for p in printed for face in (p.front, p.back)
+                            for box in face.boxes if box.image], settings.jobs)
         painter = CardPainter(card_size, bleed, layouter.icons, images)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print

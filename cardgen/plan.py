@@ -42,6 +42,8 @@ class BuildSettings:
     # outputs made besides the default ones (watch adds the contact sheet); not in the keys,
     # so that watch and build share their outputs
     also: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    # processes for preparing pictures (the CLI's --jobs for one pack); not in the keys
+    jobs: int = field(default=1, repr=False, compare=False)
 
 
 def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -296,6 +297,7 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
     with _progress(len(tasks)) as advance:
         if jobs <= 1 or len(tasks) <= 1:
             done = []
+            settings = dataclasses.replace(settings, jobs=jobs)  # its pictures on every core
             for folder, kinds, previous in tasks:
                 done.append(build_one(folder, settings, kinds, previous, split=jobs > 1))
                 advance(folder.name)
