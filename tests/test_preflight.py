@@ -44,6 +44,11 @@ def test_check_finds_an_outline_in_the_safe_zone(tmp_path, cli, make_pack):
       motto:
         {type: text, x: 4.4, y: 60, w: 40, h: 8, layer: 5, font: sans-bold, size: 14,
          text: "Jetzt"}
+  mini-consultant:
+    extends: stat-card
+    regions:
+      group_label:
+        text: "{{ card.specialty }}"
 """})
     assert cli("check", "--data", folder.parent).exit_code == 0  # 0.4 mm in: the J fits
     text = (folder / "layouts.yaml").read_text().replace("x: 4.4", "x: 4.2")
