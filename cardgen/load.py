@@ -42,6 +42,7 @@ class LoadedCard:
     kind: str
     file: str
     raw: MarkedDict
+    broken: frozenset[str] = frozenset()  # fields left out for a type error ('stats.iq')
 
     def mark(self, *keys: str) -> Mark:
         """Position of a nested key (e.g. 'stats', 'iq'), or the nearest enclosing one."""
@@ -192,9 +193,21 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
 
 
-def _card_files(folder: Path, report: Report):
-    """(path, raw data, outline) of every card file whose outline is valid."""
-    for path in _yaml_files(folder / "cards"):
+def _card_files(folder: Path, report: Report, columns: dict[str, set[str]] | None = None):
+    """(path, raw data, outline) of every card file whose outline is valid: YAML files, and
+    spreadsheets (one entry per kind they hold, in file-name order with the YAML files)."""
+    from .spreadsheet import SUFFIXES, card_groups
+    cards = folder / "cards"
+    paths = sorted(p for p in cards.iterdir() if p.is_file() and
+                   p.suffix in (".yaml", *SUFFIXES)) if cards.is_dir() else []
+    for path in paths:
+        if path.suffix in SUFFIXES:
+            groups = card_groups(path, columns, report)
+            if not groups:
+                yield path, None, None
+            for _, raw in groups:
+                yield path, raw, validate_model(raw, CardFileShape, report)
+            continue
         raw = read_yaml(path, report)
         if raw is None:
             yield path, None, None
@@ -232,9 +245,18 @@ def _typo_of(typed: str, word: str) -> bool:
                                                 for i in range(len(long_)))
 
 
+def _columns(pack: Pack) -> dict[str, set[str]]:
+    """{kind: the spreadsheet columns its cards take}: card fields, the kind's declared fields,
+    `stats.<key>` of its categories (`texts.<name>` are free, as in YAML)."""
+    plain = set(Card.model_fields) - {"stats", "texts"}
+    return {kind.id: plain | set(kind.fields) | {
+        f"stats.{v.key}" for c in pack.categories if kind.id in c.kinds for v in c.values}
+        for kind in pack.kinds}
+
+
 def _load_cards(data: PackData, report: Report) -> None:
     kinds = {k.id: k for k in data.pack.kinds}
-    for path, raw, shape in _card_files(data.folder, report):
+    for path, raw, shape in _card_files(data.folder, report, _columns(data.pack)):
         data.inputs.append(path)
         shown = display_path(path)
         if shape is None:
@@ -250,8 +272,38 @@ def _load_cards(data: PackData, report: Report) -> None:
             subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
             data.written_ids.add(subject)
             card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            broken: frozenset[str] = frozenset()
+            if card is None:
+                card, broken = salvage(card_raw)
             if card is not None:
-                data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
+                data.cards.append(LoadedCard(card, kind.id, shown, card_raw, broken))
+
+
+def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
+    """The card without the fields that failed validation (already reported), so that the
+    pack's own checks (ranges, stat rules, unknown keys) still see the rest of it: all of a
+    card's problems in one run. None when even that fails (the id itself is wrong)."""
+    try:
+        Card.model_validate(card_raw)
+        return None, frozenset()
+    except ValidationError as exc:
+        locs = [tuple(e["loc"]) for e in exc.errors(include_url=False)]
+    clean = dict(card_raw)
+    broken = set()
+    for loc in locs:
+        if not loc or loc[0] == "id":
+            return None, frozenset()
+        field = clean.get(loc[0])
+        if len(loc) > 1 and isinstance(loc[1], str) and isinstance(field, dict):
+            clean[loc[0]] = {k: v for k, v in field.items() if k != loc[1]}
+            broken.add(f"{loc[0]}.{loc[1]}")
+        else:
+            clean.pop(loc[0], None)
+            broken.add(str(loc[0]))
+    try:
+        return Card.model_validate(clean), frozenset(broken)
+    except ValidationError:
+        return None, frozenset()
 
 
 def _load_layouts(data: PackData, report: Report) -> None:

@@ -58,10 +58,11 @@ def test_hospital_boards_on_a4_are_tiled_a4_pages(hospital_a4):
     assert errors(report) == []
     assert pdf is not None and pdf.startswith(b"%PDF")
     sizes = pages(pdf)
-    # The Office (420 x 297 mm) needs 2 x 2 landscape A4 sheets, the Mix It sheet one A4 page.
-    assert len(sizes) == 5
+    # The Office (420 x 297 mm) needs 2 x 2 landscape A4 sheets, the Mix It sheet and the token
+    # sheet one A4 page each.
+    assert len(sizes) == 6
     assert all(sorted(s) == [210.0, 297.0] for s in sizes)
-    assert sizes[:4] == [(297.0, 210.0)] * 4 and sizes[4] == (210.0, 297.0)
+    assert sizes[:4] == [(297.0, 210.0)] * 4 and sizes[4:] == [(210.0, 297.0)] * 2
     assert HOSPITAL / "boards.yaml" in data.inputs
     assert b"/PrintScaling /None" in pdf
 
@@ -69,7 +70,8 @@ def test_hospital_boards_on_a4_are_tiled_a4_pages(hospital_a4):
 def test_hospital_boards_text_has_titles_and_player_labels(hospital_a4):
     pdf, _, _ = hospital_a4
     content = text(pdf)
-    for title in ("The Office", "Mix It – Wertungsblatt", "Challengefeld", "Gegenspielerleiste"):
+    for title in ("The Office", "Mix It – Wertungsblatt", "Challengefeld", "Gegenspielerleiste",
+                  "Spielsteine", "Abteilungsbuttons"):
         assert title in content
     for name in PLAYER_COLOURS:
         assert name in content
@@ -84,7 +86,8 @@ def test_hospital_boards_on_a3_print_the_office_whole():
     pdf, report, _ = build(HOSPITAL, "a3")
     assert errors(report) == []
     sizes = pages(pdf)
-    assert sizes == [(420.0, 297.0), (297.0, 420.0)]  # the office whole; the A4 sheet centred
+    assert sizes == [(420.0, 297.0), (297.0, 420.0), (297.0, 420.0)]  # the office whole; A4
+    # sheets centred
     assert "The Office" in text(pdf) and "A1" not in text(pdf).split()
 
 
@@ -92,7 +95,7 @@ def test_hospital_boards_on_letter_tile_the_office_and_shrink_the_score_sheet():
     pdf, report, _ = build(HOSPITAL, "letter")
     assert errors(report) == []
     sizes = pages(pdf)
-    assert sizes == [(279.4, 215.9)] * 4 + [(215.9, 279.4)]  # score sheet shrunk onto 1 page
+    assert sizes == [(279.4, 215.9)] * 4 + [(215.9, 279.4)] * 2  # A4 sheets shrunk onto 1 page
 
 
 @pytest.mark.parametrize("pack, expected", [
