@@ -38,11 +38,6 @@ layouts:
         {type: image, x: 45, y: 84, w: 6, h: 6, layer: 9, image: "images/{{ 'logo' }}.png"}
       badge_art:
         {type: image, x: 4, y: 4, w: 5, h: 5, layer: 9, image: "images/{{ card.set or 'L' }}.png"}
-  mini-consultant:
-    extends: pix-front
-    regions:
-      group_label:
-        text: "{{ card.specialty }}"
 """
 
 BOARDS = """\
