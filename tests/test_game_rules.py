@@ -203,3 +203,15 @@ def test_references_read_ids_and_ranges():
         ("error", "'A1 – A3': the pack has no card A3"),
         ("error", "'L1–L2': the pack has no card L2")]
     assert list(refs.problems("BA1, A12x and LA1 are words, not cards")) == []
+
+
+def test_tischordnung_score_sheet_has_a_column_per_player(check, tmp_path, monkeypatch):
+    data = broken(tmp_path, "tischordnung", "boards.yaml",
+                  {'              - "Spieler/in 5"\n              - "Spieler/in 6"\n': ""})
+    monkeypatch.chdir(tmp_path)
+    boards = data / "tischordnung" / "boards.yaml"
+    line = line_of(boards, "player_columns: true")
+    assert diags(check("tischordnung", data=data)) == [
+        f"card_data/tischordnung/boards.yaml:{line + 2}:15: error: wertung.sheet columns: 4 "
+        "player columns, but pack.yaml's play allows up to 6 players; give every player a "
+        "column"]
