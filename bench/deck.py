@@ -113,8 +113,10 @@ def back() -> Image.Image:
     w, h = BACK_SIZE
     image = Image.new("RGB", (w, h), "#22394F")
     draw = ImageDraw.Draw(image)
-    for x in range(-h, w, 60):
-        draw.line((x, 0, x + h, h), fill="#2C4A66", width=18)
+    for x in range(0, w, 80):
+        for y in range(0, h, 80):
+            if (x + y) // 80 % 2:
+                draw.rectangle((x, y, x + 79, y + 79), fill="#2C4A66")
     draw.rounded_rectangle((60, 60, w - 60, h - 60), 40, outline="#E8D9A8", width=10)
     draw.ellipse((w / 2 - 180, h / 2 - 180, w / 2 + 180, h / 2 + 180), fill="#E8D9A8")
     draw.ellipse((w / 2 - 120, h / 2 - 120, w / 2 + 120, h / 2 + 120), fill="#B23A48")

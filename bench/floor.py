@@ -1,4 +1,4 @@
-"""The floor: the flagship's cards.pdf drawn with bare reportlab calls, as fast as we can.
+"""The floor: a pack's cards.pdf drawn with bare reportlab calls, as fast as we can.
 
 Same sheets as cardgen's cards.pdf — same texts at the same positions, the same portraits
 (cardgen.render.portrait.draw_portrait, the pack has no photos), crop marks, footers, duplex
@@ -8,7 +8,8 @@ is only: register the fonts, create the canvas, replay precomputed canvas calls,
 
     python bench/floor.py [--pack crazy-hospital] [--out floor.pdf] [--check]
 
-Prints one JSON line: fonts_s, draw_s, save_s, total_s (timed), pages, bytes, rl_accel_c.
+Prints one JSON line: fonts_s, draw_s, save_s, total_s (timed; cpu_s: its CPU time), pages,
+bytes, rl_accel_c. --data DIR: the packs of another folder (bench/deck.py's picture deck).
 --check also builds cardgen's cards.pdf in this process and compares both page by page (pixels).
 """
 
@@ -250,6 +251,7 @@ def picture_drawer(canvas, folder: Path, tmp: Path):
 def draw(page_size, fonts, pages, folder: Path = DATA) -> tuple[bytes, dict[str, float]]:
     import tempfile
     tmp = tempfile.TemporaryDirectory(prefix="floor-")
+    c0 = time.process_time()
     t0 = time.perf_counter()
     for name, path in fonts:
         pdfmetrics.registerFont(TTFont(name, path))
@@ -279,8 +281,10 @@ def draw(page_size, fonts, pages, folder: Path = DATA) -> tuple[bytes, dict[str,
     canvas.save()
     pdf = buffer.getvalue()
     t3 = time.perf_counter()
+    c3 = time.process_time()
     tmp.cleanup()
-    return pdf, {"fonts_s": t1 - t0, "draw_s": t2 - t1, "save_s": t3 - t2, "total_s": t3 - t0}
+    return pdf, {"fonts_s": t1 - t0, "draw_s": t2 - t1, "save_s": t3 - t2, "total_s": t3 - t0,
+                 "cpu_s": c3 - c0}
 
 
 def compare(pack: str, floor_pdf: bytes, data_dir: Path = DATA) -> dict:

@@ -1,6 +1,8 @@
-"""cardgen benchmarks: cold builds per pack and for all packs, stages, the floor, scaling.
+"""cardgen benchmarks: cold builds per pack and for all packs, stages, the floor, scaling, and a
+designer's picture deck against its floor (bench/photo.py).
 
     python bench/run.py [--json FILE] [--repeat 3] [--accel DIR] [--profile] [--no-scale]
+                        [--no-photo] [--photo-sizes 1 10] [--suite-s SECONDS]
 
 Prints a Markdown report on stdout (progress on stderr). Every measurement is a fresh process.
 The floor and the flagship are measured with and without reportlab's C accelerators: when
@@ -30,7 +32,7 @@ BENCH = Path(__file__).resolve().parent
 # The functions that make one output file each: (module, function, file).
 DOCUMENTS = (("cardgen.render.pdf", "card_sheets", "cards.pdf"),
              ("cardgen.render.pdf", "printshop", "printshop.pdf"),
-             ("cardgen.render.pdf", "calibration", "calibration.pdf"),
+             ("cardgen.render.calibration", "calibration", "calibration.pdf"),
              ("cardgen.render.rulebook", "rulebook_pdf", "rulebook.pdf"),
              ("cardgen.render.boards", "boards_pdf", "boards.pdf"),
              ("cardgen.render.raster", "card_pngs", "png/"),
@@ -229,6 +231,12 @@ def report(r: dict) -> str:
         from scale import table
         out += ["", f"## Scaling: the flagship's character cards ×1, ×5, ×10 (`cardgen build "
                 f"--only cards`, best of {r['repeat']})", "", table(r["scale"])]
+    if r.get("photo"):
+        from photo import table as photo_table, targets
+        out += ["", f"## A designer's picture deck (bench/deck.py, bench/photo.py; best of "
+                f"{r['repeat']})", "", photo_table(r["photo"]), "",
+                "## Against the targets of the speed issue, round two (this run)", "",
+                targets(r["photo"], r.get("suite_s"))]
     if r.get("profile"):
         out += ["", "## Profile of the flagship build (cProfile: top 15 by cumulative time, typer "
                 "and click frames left out; then top 10 by own time)", "",
@@ -243,6 +251,9 @@ def main() -> None:
     parser.add_argument("--accel", type=Path, help="folder with rl_accel, for a second run")
     parser.add_argument("--profile", action="store_true", help="add a cProfile of the flagship")
     parser.add_argument("--no-scale", action="store_true")
+    parser.add_argument("--no-photo", action="store_true", help="leave out the picture deck")
+    parser.add_argument("--photo-sizes", type=int, nargs="+", default=[1, 10])
+    parser.add_argument("--suite-s", type=float, help="the test suite's time, for the targets")
     parser.add_argument("--stages-worker", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--profile-worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -295,6 +306,10 @@ def main() -> None:
         log("scaling ×1 ×5 ×10")
         from scale import run as run_scale
         r["scale"] = run_scale((1, 5, 10), args.repeat)
+    if not args.no_photo:
+        from photo import run as run_photo
+        r["photo"] = run_photo(tuple(args.photo_sizes), args.repeat, log=log)
+    r["suite_s"] = args.suite_s
     if args.profile:
         log("profile")
         with tempfile.TemporaryDirectory(prefix="cardgen-bench-") as tmp:

@@ -47,6 +47,9 @@ class BuildSettings:
     print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
     out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key
+    # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
+    # keys (repr=False): comparing with an old build does not make today's outputs stale.
+    changed_since: dict | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -58,6 +61,8 @@ class PackResult:
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     content: dict[str, str] = field(default_factory=dict)  # content keys (rulebook, boards)
+    faces: dict[str, dict[str, str]] = field(default_factory=dict)  # card id → face hashes
+    changed: list[tuple[str, str]] = field(default_factory=list)  # (card id, what changed)
 
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
@@ -89,10 +94,12 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
 
 
 def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = None,
-               previous: dict | None = None) -> tuple[Report, PackResult | None]:
+               previous: dict | None = None, split: bool = False
+               ) -> tuple[Report, PackResult | None]:
     """One pack, stage by stage; the files stay in memory until `write` (all packs at once).
 
     load + validate → compose → layout + render. Any error stops the chain before output.
+    `split`: the rulebook is rendered in a forked process while this one draws the rest.
     """
     from .compose import Choice, compose
     report = Report()
@@ -107,7 +114,52 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
     deck = compose(data, settings.choice or Choice(), report)      # compose
     if deck is None or report.errors:
         return report, None
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
+    if split and "rulebook" in wanted and len(wanted) > 1 and data.chapters:
+        return report, _render_split(data, report, settings, wanted, previous, deck)
     return report, render_pack(data, report, settings, kinds, previous, deck)  # layout, render
+
+
+def _render_split(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
+                  previous, deck) -> PackResult | None:
+    """render_pack, the rulebook in a child forked from this loaded process (nothing is read
+    twice) and everything else here; the same files as one render_pack call."""
+    import multiprocessing
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this system: one after the other
+        return render_pack(data, report, settings, wanted, previous, deck)
+    reader, writer = context.Pipe(duplex=False)
+    child = context.Process(target=_rulebook_child, args=(writer, data, settings, previous, deck))
+    child.start()
+    writer.close()
+    result = render_pack(data, report, settings, wanted - {"rulebook"}, previous, deck)
+    try:
+        book_report, book = reader.recv()
+    except EOFError:  # the child died: do its part here
+        book_report = Report()
+        book = _rulebook_part(data, settings, previous, deck, book_report)
+    child.join()
+    report.extend(book_report)
+    if result is None or book is None:
+        return None
+    files, built, content = book
+    result.files.update(files)
+    result.built.update(built)
+    result.content.update(content)
+    return result
+
+
+def _rulebook_child(writer, data: PackData, settings: BuildSettings, previous, deck) -> None:
+    report = Report()
+    writer.send((report, _rulebook_part(data, settings, previous, deck, report)))
+    writer.close()
+
+
+def _rulebook_part(data, settings, previous, deck, report: Report):
+    """(files, built, content keys) of the rulebook alone, or None on an error."""
+    result = render_pack(data, report, settings, {"rulebook"}, previous, deck)
+    return None if result is None else (result.files, result.built, result.content)
 
 
 def check(folder: Path, report: Report) -> PackData | None:
@@ -121,6 +173,10 @@ def check(folder: Path, report: Report) -> PackData | None:
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:
+        if run is check_references and report.errors:
+            # a card that did not load would make every text naming it look wrong: fix the
+            # errors above first, the references are checked on the next run
+            continue
         report.ran_check(name)
         run(data, report)
     return data
@@ -182,6 +238,8 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
     wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
     if settings.png:
         wanted.add("png")
+    if settings.changed_since is not None:
+        wanted.add("changed")
     return wanted
 
 
@@ -198,8 +256,8 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
                                           for name in files)
         if whole:
             intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole:
-            stale.add(kind)
+        if entry.get("key") != keys[kind] or not whole or kind == "changed":
+            stale.add(kind)  # changed.pdf compares with a manifest the key does not know
     previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous
 
@@ -214,10 +272,14 @@ def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
-    if kind == "rulebook":  # its figures draw real card faces
+    pictured: set[str] = set()
+    if kind == "rulebook":  # its cover and figures draw real card faces
+        from .render.rulebook_figures import pictured_cards
         digest.update(repr(sorted(data.layouts.items())).encode())
+        pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
+            else pictured_cards(data)  # house rules picture the chosen cards
     for lc in data.cards:
-        hidden = set() if kind == "rulebook" else {"stats", "quote", "image"}
+        hidden = set() if lc.card.id in pictured else {"stats", "quote", "image"}
         shown = lc.card.model_dump(exclude=hidden)
         digest.update(json.dumps([lc.kind, shown, lc.card.extra_fields], sort_keys=True,
                                  default=str).encode())
@@ -250,22 +312,29 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     if chosen:
         ids = {lc.card.id for lc in deck.cards}
         data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
+    wanted = kinds if kinds is not None else wanted_outputs(settings)
     check_print_shop(data, settings, report)
-    printed, images, layouter = layout_faces(data, report, settings)
-    if len(report.errors) > errors_before:
-        return None
     settings_print = data.pack.print
     card_size = settings.card_size or settings_print.size()
     bleed = settings.bleed if settings.bleed is not None else settings_print.bleed
+    faced = wanted & {"cards", "printshop", "png", "tts", "changed"}
+    if faced:  # a rulebook, boards or a calibration sheet need no faces
+        printed, images, layouter = layout_faces(data, report, settings)
+        if len(report.errors) > errors_before:
+            return None
+        painter = CardPainter(card_size, bleed, layouter.icons, images)
+    elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
+        from .validate.printing import check_print
+        check_print(data, settings, wanted, report)
+        if len(report.errors) > errors_before:
+            return None
     paper = settings.paper or settings_print.paper
     duplex = settings.duplex or settings_print.duplex
     offset = settings.back_offset or settings_print.back_offset
-    painter = CardPainter(card_size, bleed, layouter.icons, images)
     meta = {"title": data.pack.title, "author": data.pack.author,
             "subject": data.pack.subtitle or data.pack.description[:200],
             "keywords": f"cardgen, {data.pack.id}, print and play"}
     result = PackResult(data)
-    wanted = kinds if kinds is not None else wanted_outputs(settings)
     footer = f"{data.pack.title} {data.pack.version}"
     words = labels_for(data.pack.language, data.pack.labels)
     spec = pdf.SheetSpec(paper, duplex, offset, settings.sheet,
@@ -280,8 +349,18 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if not _shop_outputs(result, data, report, settings, printed, painter, card_size,
                              bleed, meta, wanted, previous):
             return None
+    if faced:
+        result.faces = face_hashes(printed, images)
+    if "changed" in wanted:
+        result.changed = changed_cards(printed, result.faces, settings.changed_since)
+        reprint = [p for p in printed if p.card_id in dict(result.changed)]
+        if reprint:
+            result.add("changed", "changed.pdf", pdf.card_sheets(
+                reprint, painter, spec, card_size, bleed, meta, footer,
+                (words["fronts"], words["backs"])))
     if "calibration" in wanted:
-        result.add("calibration", "calibration.pdf", pdf.calibration(
+        from .render.calibration import calibration
+        result.add("calibration", "calibration.pdf", calibration(
             spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
         if kind in wanted:
@@ -322,6 +401,41 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}
     result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
+
+
+def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
+    """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
+    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    out = {}
+    for p in printed:
+        if p.card_id not in out:
+            out[p.card_id] = {"front": _printed_hash(p.front, images),
+                              "back": _printed_hash(p.back, images)}
+    return out
+
+
+def _printed_hash(face, images: ImageStore) -> str:
+    digest = hashlib.sha256(repr(face.boxes).encode())
+    for box in face.boxes:
+        if box.image:
+            from .render.images import resolve
+            digest.update(file_hash(resolve(images.folder, box.image)).encode())
+    return digest.hexdigest()
+
+
+def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
+    """[(card id, 'front' | 'back' | 'front and back' | 'new')] in print order: the cards
+    whose printed sides differ from the earlier manifest's."""
+    out = []
+    for card_id, now in faces.items():
+        old = before.get(card_id)
+        if old is None:
+            out.append((card_id, "new"))
+            continue
+        sides = [side for side in ("front", "back") if old.get(side) != now[side]]
+        if sides:
+            out.append((card_id, " and ".join(sides)))
+    return out
 
 
 def check_print_shop(data: PackData, settings: BuildSettings, report: Report) -> None:
@@ -409,8 +523,8 @@ def sheet_notes(spec, card_size, bleed: float) -> list[str]:
     why = ("--sheet dense" if spec.mode == "dense" else
            f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
            f"{card_size[1]:g} mm cards on {spec.paper}")
-    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
-            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+    return [f"cards.pdf: the cards abut at the trim with shared cut lines ({len(plan.slots)} "
+            f"per sheet; {why}): a mis-cut shows a sliver of the neighbouring card"]
 
 
 def _face_key(face, settings: BuildSettings) -> str:
@@ -452,6 +566,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
+        "faces": {k: result.faces[k] for k in sorted(result.faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 

@@ -91,5 +91,25 @@ class Report:
         return ", ".join(parts) + tail
 
 
+_STYLES = {"error": "bold red", "warning": "yellow"}
+
+
+def paint(line: str, severity: str, stream, colour: bool = True) -> None:
+    """One line on `stream`, its severity word coloured where the terminal can show colour.
+
+    Why rich: it knows NO_COLOR, FORCE_COLOR, TERM=dumb and streams that are no terminal (a
+    file, a pipe, CI's log), so what a script reads is the plain line. Never wrapped.
+    """
+    from rich.console import Console
+    from rich.text import Text
+    console = Console(file=stream, no_color=None if colour else True, soft_wrap=True,
+                      highlight=False, emoji=False, markup=False)
+    text = Text(line)
+    start = line.find(f": {severity}:")
+    if start >= 0 and not console.no_color:  # NO_COLOR, --no-color: the plain line
+        text.stylize(_STYLES.get(severity, ""), start + 2, start + 2 + len(severity))
+    console.print(text)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"

@@ -23,6 +23,7 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "cards": _CARD_INPUTS,
     "printshop": _CARD_INPUTS,
     "png": _CARD_INPUTS,
+    "changed": _CARD_INPUTS,  # changed.pdf (--changed-since): built on every such request
     "tts": _CARD_INPUTS,
     "calibration": ("pack.yaml",),
     "contact": _CARD_INPUTS,

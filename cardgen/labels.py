@@ -48,10 +48,11 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "passive": "Passiv",
         "fronts": "Vorderseiten",
         "backs": "Rückseiten",
-        "calibration_front": ("Kalibrierung, Vorderseite: duplex drucken (100 %), gegen das Licht "
-            "halten"),
-        "calibration_back": ("Rückseite: wo liegt das Kreuz der Vorderseite auf den Skalen? "
-            "Diese mm als --back-offset X,Y angeben"),
+        "calibration_front": "<b>Kalibrierung: Wie genau legt Euer Drucker Vorder- und Rückseite übereinander?</b><br/>1. Druckt diese Datei beidseitig (duplex) auf ein einziges Blatt, in Originalgröße: 100 %, nicht „an Seite anpassen“.<br/>2. Dreht das Blatt um und lest auf der Rückseite weiter.",
+        "calibration_back": "<b>3. Haltet das Blatt gegen das Licht, diese Seite zu Euch.</b> Durch das Papier seht Ihr die Kreuze der Vorderseite.<br/>4. An der waagrechten Skala lest Ihr ab, wo die senkrechte Linie des Kreuzes liegt: das ist X. An der senkrechten Skala lest Ihr ab, wo die waagrechte Linie liegt: das ist Y. <b>Rechts und oben ist plus</b>, links und unten minus.",
+        "calibration_write": "<b>5. Schreibt die zwei Zahlen hier auf:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Liegt das Kreuz genau auf 0, passt alles. Bewahrt das Blatt auf: Mit diesen zwei Zahlen werden die Rückseiten beim nächsten Druck genau hinter die Vorderseiten geschoben.",
+        "calibration_flag": "Für die Kommandozeile: cardgen build … --back-offset X,Y – oder einmal in ~/.config/cardgen/settings.yaml als back_offset: [X, Y].",
+        "calibration_plus": "plus",
     },
     "nl": {
         "board_glue": "lijmen",
@@ -97,10 +98,11 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "passive": "Passief",
         "fronts": "voorkanten",
         "backs": "achterkanten",
-        "calibration_front": ("Kalibratie, voorkant: dubbelzijdig afdrukken (100 %), "
-            "tegen het licht houden"),
-        "calibration_back": ("Achterkant: waar valt het kruis van de voorkant op de schalen? Geef "
-            "die mm op als --back-offset X,Y"),
+        "calibration_front": "<b>Kalibratie: hoe precies legt je printer voor- en achterkant op elkaar?</b><br/>1. Druk dit bestand dubbelzijdig af op één vel, op ware grootte: 100 %, niet „aanpassen aan pagina”.<br/>2. Draai het vel om en lees verder op de achterkant.",
+        "calibration_back": "<b>3. Houd het vel tegen het licht, met deze kant naar je toe.</b> Door het papier zie je de kruisen van de voorkant.<br/>4. Lees op de liggende schaal af waar de staande lijn van het kruis valt: dat is X. Lees op de staande schaal af waar de liggende lijn valt: dat is Y. <b>Rechts en boven is plus</b>, links en onder min.",
+        "calibration_write": "<b>5. Schrijf de twee getallen hier op:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Valt het kruis precies op 0, dan klopt alles. Bewaar het vel: met deze twee getallen komen de achterkanten bij de volgende afdruk precies achter de voorkanten.",
+        "calibration_flag": "Voor de opdrachtregel: cardgen build … --back-offset X,Y – of eenmalig in ~/.config/cardgen/settings.yaml als back_offset: [X, Y].",
+        "calibration_plus": "plus",
     },
     "en": {
         "board_glue": "glue here",
@@ -146,10 +148,11 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "passive": "Passive",
         "fronts": "fronts",
         "backs": "backs",
-        "calibration_front": ("Calibration, front: print duplex at 100 %, hold it against "
-            "the light"),
-        "calibration_back": ("Back: where does the front's cross fall on the scales? Give those mm "
-            "as --back-offset X,Y"),
+        "calibration_front": "<b>Calibration: how exactly does your printer put fronts and backs on top of each other?</b><br/>1. Print this file double-sided (duplex) on a single sheet, at actual size: 100 %, not “fit to page”.<br/>2. Turn the sheet over and read on.",
+        "calibration_back": "<b>3. Hold the sheet against the light, this side towards you.</b> You see the front’s crosses through the paper.<br/>4. On the horizontal ruler, read where the cross’s vertical line falls: that is X. On the vertical ruler, read where its horizontal line falls: that is Y. <b>Right and up are plus</b>, left and down minus.",
+        "calibration_write": "<b>5. Write the two numbers here:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>If the cross sits exactly on 0, all is well. Keep this sheet: with these two numbers the backs are moved right behind the fronts next time.",
+        "calibration_flag": "On the command line: cardgen build … --back-offset X,Y – or once in ~/.config/cardgen/settings.yaml as back_offset: [X, Y].",
+        "calibration_plus": "plus",
     },
     "fr": {
         "board_glue": "coller ici",
@@ -191,6 +194,14 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "detail": "Valeur détaillée",
         "label": "Signification",
         "by": "par",
+        "active": "Actif",
+        "passive": "Passif",
+        "fronts": "recto",
+        "backs": "verso",
+        "calibration_front": ("Calibrage, recto : imprimer en recto verso à 100 %, tenir face "
+            "à la lumière"),
+        "calibration_back": ("Verso : où tombe la croix du recto sur les échelles ? Indiquer "
+            "ces mm avec --back-offset X,Y"),
     },
     "it": {
         "board_glue": "incollare",
@@ -232,6 +243,14 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "detail": "Valore di dettaglio",
         "label": "Significato",
         "by": "di",
+        "active": "Attivo",
+        "passive": "Passivo",
+        "fronts": "fronte",
+        "backs": "retro",
+        "calibration_front": ("Calibrazione, fronte: stampare fronte-retro al 100 %, tenere "
+            "controluce"),
+        "calibration_back": ("Retro: dove cade la croce del fronte sulle scale? Indicare questi "
+            "mm con --back-offset X,Y"),
     },
 }
 

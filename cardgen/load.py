@@ -192,9 +192,21 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
 
 
-def _card_files(folder: Path, report: Report):
-    """(path, raw data, outline) of every card file whose outline is valid."""
-    for path in _yaml_files(folder / "cards"):
+def _card_files(folder: Path, report: Report, columns: dict[str, set[str]] | None = None):
+    """(path, raw data, outline) of every card file whose outline is valid: YAML files, and
+    spreadsheets (one entry per kind they hold, in file-name order with the YAML files)."""
+    from .spreadsheet import SUFFIXES, card_groups
+    cards = folder / "cards"
+    paths = sorted(p for p in cards.iterdir() if p.is_file() and
+                   p.suffix in (".yaml", *SUFFIXES)) if cards.is_dir() else []
+    for path in paths:
+        if path.suffix in SUFFIXES:
+            groups = card_groups(path, columns, report)
+            if not groups:
+                yield path, None, None
+            for _, raw in groups:
+                yield path, raw, validate_model(raw, CardFileShape, report)
+            continue
         raw = read_yaml(path, report)
         if raw is None:
             yield path, None, None
@@ -232,9 +244,18 @@ def _typo_of(typed: str, word: str) -> bool:
                                                 for i in range(len(long_)))
 
 
+def _columns(pack: Pack) -> dict[str, set[str]]:
+    """{kind: the spreadsheet columns its cards take}: card fields, the kind's declared fields,
+    `stats.<key>` of its categories (`texts.<name>` are free, as in YAML)."""
+    plain = set(Card.model_fields) - {"stats", "texts"}
+    return {kind.id: plain | set(kind.fields) | {
+        f"stats.{v.key}" for c in pack.categories if kind.id in c.kinds for v in c.values}
+        for kind in pack.kinds}
+
+
 def _load_cards(data: PackData, report: Report) -> None:
     kinds = {k.id: k for k in data.pack.kinds}
-    for path, raw, shape in _card_files(data.folder, report):
+    for path, raw, shape in _card_files(data.folder, report, _columns(data.pack)):
         data.inputs.append(path)
         shown = display_path(path)
         if shape is None:

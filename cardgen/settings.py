@@ -40,6 +40,9 @@ def load_user_settings(report: Report) -> UserSettings:
     from .load import read_model
     path = settings_path()
     if not path.is_file():
+        if os.environ.get("CARDGEN_SETTINGS"):  # named on purpose: a typo must not pass
+            report.error(str(path), 0, 0, "", "no such settings file (named by "
+                         "$CARDGEN_SETTINGS); create it or unset the variable")
         return UserSettings()
     settings, _ = read_model(path, UserSettings, report)
     return settings or UserSettings()

@@ -220,7 +220,8 @@ def test_build_exits_0_and_writes_cards_pdf(built):
     base, (first, _) = built
     assert first.exit_code == 0, first.output
     folder = base / "out1" / PACK
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.pdf", "manifest.json"]
+    # --only cards: the sheets and the one-page print guide that belongs to them
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.pdf", "guide.pdf", "manifest.json"]
     pdf = (folder / "cards.pdf").read_bytes()
     assert pdf.startswith(b"%PDF")
     assert f"{PACK}: cards.pdf" in first.stdout
@@ -243,7 +244,8 @@ def test_build_manifest(built):
     assert manifest["pack"] == PACK
     assert manifest["cards"] == shipped_counts()  # the shipped pack has no `count:` copies
     assert manifest["outputs"] == {
-        "cards.pdf": hashlib.sha256((folder / "cards.pdf").read_bytes()).hexdigest()}
+        name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
+        for name in ("cards.pdf", "guide.pdf")}
     pack_yaml = f"card_data/{PACK}/pack.yaml"
     assert manifest["inputs"][pack_yaml] == \
         hashlib.sha256((base / pack_yaml).read_bytes()).hexdigest()

@@ -53,9 +53,11 @@ def test_one_front_and_back_per_kind_match_golden(folder: Path):
     result = render_pack(data, report, BuildSettings(only=("printshop",)))
     assert result is not None, [d.format() for d in report.errors]
     document = pdfium.PdfDocument(result.files["printshop.pdf"])
-    count = len(firsts)
+    # printshop.pdf holds every copy of a card (`count:`), fronts first, then the backs
+    starts = [sum(lc.card.count for lc in firsts[:i]) for i in range(len(firsts))]
+    count = sum(lc.card.count for lc in firsts)
     problems = []
-    for index, lc in enumerate(firsts):
+    for index, lc in zip(starts, firsts):
         for side, page_index in (("front", index), ("back", count + index)):
             image = document[page_index].render(scale=100 / 72).to_pil().convert("RGB")
             path = GOLDEN / data.pack.id / f"{lc.kind}-{side}.png"

@@ -209,3 +209,20 @@ def test_resolve_stays_inside(tmp_path):
     for bad in ("../x", "/abs", "C:\\x", "file://x"):
         with pytest.raises(ImageProblem):
             resolve(tmp_path, bad)
+
+
+def test_a_checked_picture_is_not_decoded_again_in_the_next_build(tmp_path, monkeypatch):
+    """The check before layout decodes a JPEG at 1/8 scale (still every byte: a cut file
+    fails) and keeps the result by the file's bytes; the next build decodes nothing."""
+    from cardgen.render.images import checked_size
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    photo(tmp_path / "a.jpg", (800, 600))
+    raw = (tmp_path / "a.jpg").read_bytes()
+    assert checked_size(raw, "a.jpg") == (800, 600)
+    with pytest.raises(ImageProblem, match="not a readable picture"):
+        checked_size(raw[:len(raw) - 100], "a.jpg")
+
+    def no_decoding(*args, **kwargs):
+        raise AssertionError("decoded again")
+    monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
+    assert checked_size(raw, "a.jpg") == (800, 600)

@@ -28,3 +28,16 @@ def test_every_engine_package_is_installed():
     found = {p.parent.relative_to(ROOT).as_posix().replace("/", ".")
              for p in (ROOT / "cardgen").rglob("__init__.py")}
     assert found == listed
+
+
+def test_readme_and_ci_run_the_same_test_command():
+    """The README's test line is what .ci/run runs; `-n` needs pytest-xdist in the test extra."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(line for line in readme.splitlines() if "python -m pytest" in line)
+    command = line[line.index("python -m pytest"):].strip()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in [step.strip() for step in ci]
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["test"]
+    if " -n " in f"{command} ":
+        assert any(name.startswith("pytest-xdist") for name in extra)

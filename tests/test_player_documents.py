@@ -145,3 +145,22 @@ def test_contact_sheet_shows_every_card_by_name():
     for lc in data.cards:
         assert lc.card.name in text, lc.card.id
     assert any(name.startswith("contact-") and name.endswith(".png") for name in files)
+
+
+def test_calibration_numbers_every_millimetre_at_6_pt_and_says_where_plus_is():
+    _, files = built("quartett", only=("calibration",))
+    back = PdfReader(BytesIO(files["calibration.pdf"])).pages[1]
+    sizes: dict[str, float] = {}
+
+    def seen(text, cm, tm, font, size):
+        scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
+        for word in text.split():
+            sizes[word] = min(sizes.get(word, 99.0), size * scale)
+
+    text = back.extract_text(visitor_text=seen)
+    for value in range(-5, 6):
+        word = f"{value:+d}" if value else "0"
+        assert word in sizes and sizes[word] >= 6.0 - 1e-6, (word, sizes.get(word))
+    assert "Rechts und oben ist plus" in text.replace("\n", " ")
+    assert "X = " in text and "Y = " in text  # where to write the two numbers
+    assert "--back-offset" in text  # the flag, in small print

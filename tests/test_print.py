@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from cardgen.build import BuildSettings, check, render_pack
 from cardgen.diagnostics import Report
-from cardgen.layout.sheet import PAPER, back_slots, plan_sheet
+from cardgen.layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = 72 / 25.4
@@ -307,3 +307,49 @@ def test_a_shared_back_is_defined_in_every_document_drawn_with_one_painter():
         canvas.save()
         assert buffer.getvalue().startswith(b"%PDF")
         del canvas
+
+
+PACKS = ("crazy-hospital", "dokter-li", "quartett", "quatridou", "tischordnung")
+
+
+@pytest.fixture(scope="module")
+def nine_of_each():
+    """Nine cards of every shipped pack: one full sheet and one card on the next."""
+    out = {}
+    for name in PACKS:
+        report = Report()
+        data = check(ROOT / "card_data" / name, report)
+        assert not report.errors
+        data.cards = data.cards[:9]
+        out[name] = data
+    return out
+
+
+@pytest.mark.parametrize("pack", PACKS)
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "long"), ("a4", "fold"),
+                                           ("letter", "fold")])
+def test_print_fidelity_of_every_pack(nine_of_each, pack, paper, duplex):
+    """Each pack's sheets as a user measures them: bleed on every edge of every card, cut
+    lines at every trim, backs behind their fronts."""
+    data = nine_of_each[pack]
+    (w, h), bleed = data.pack.print.size(), data.pack.print.bleed
+    result = render_pack(data, Report(), BuildSettings(paper=paper, duplex=duplex,
+                                                       only=("cards",)))
+    pdf, page = result.files["cards.pdf"], PAPER[paper]
+    reader = PdfReader(io.BytesIO(pdf))
+    size = (w + 2 * bleed, h + 2 * bleed)
+    seen = 0
+    for index in range(0, len(reader.pages), 1 if duplex == "fold" else 2):
+        cards = printed_cards(pdf, index, size)
+        if duplex == "fold":
+            fronts, backs = cards[:len(cards) // 2], cards[len(cards) // 2:]
+            _, _, fold = fold_plan(page, (w, h), bleed)
+            axis = "x" if fold[0] == fold[2] else "y"
+        else:
+            fronts, backs = cards, printed_cards(pdf, index + 1, size)
+            axis = "x"
+        assert fronts, f"page {index + 1} holds no card"
+        assert_bleed_on_every_edge(fronts, *crop_lines(pdf, index), bleed)
+        assert_mirrored(fronts, backs, page, axis)
+        seen += len(fronts)
+    assert seen == sum(lc.card.count for lc in data.cards)

@@ -7,22 +7,59 @@ it is a bug, so it gets reported instead of mistaken for bad data.
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
 
-from . import balance, build, check, packs, schema
+from . import balance, build, check, common, export, new, packs, schema, watch
+
+common.readable_help()
 
 app = typer.Typer(
     name="cardgen",
     help="Print-and-play card games from YAML: check the data, then build print-ready PDFs.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        typer.echo(f"cardgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print cardgen's version and exit.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems (no "
+                                        "progress, no summary of what was built).")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print more: which outputs "
+                                          "were made again.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colour in diagnostics "
+                                           "(also: NO_COLOR=1, TERM=dumb; FORCE_COLOR=1 forces "
+                                           "it).")] = False,
+) -> None:
+    """Print-and-play card games from YAML: check the data, then build print-ready PDFs.
+
+    Start a game: cardgen new my-game, then cardgen build my-game (or cardgen watch my-game).
+    """
+    if quiet and verbose:
+        raise typer.BadParameter("-q and -v contradict each other; give one", param_hint="-q")
+    common.OUTPUT.level = 0 if quiet else 2 if verbose else 1
+    common.OUTPUT.colour = not no_color
+
+
 app.command("packs")(packs.packs)
 app.command("check")(check.check)
 app.command("build")(build.build)
+app.command("new")(new.new)
+app.command("watch")(watch.watch)
+app.command("export")(export.export)
 app.command("schema")(schema.schema)
 app.command("balance")(balance.balance)
 

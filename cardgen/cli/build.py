@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,7 +14,8 @@ from .. import OUTPUT_KINDS
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
-from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, print_report
+from .common import (DataOption, PacksArgument, StrictOption, data_dir, detail, finish, info,
+                     print_report, warn)
 
 
 def _pair(text: Optional[str], what: str,
@@ -39,7 +41,8 @@ def build(
         help=f"Build only these: {', '.join(OUTPUT_KINDS)} (repeatable).",
         show_default=False)] = None,
     png: Annotated[bool, typer.Option("--png", help="Also write png/<ID>.png per card.")] = False,
-    dpi: Annotated[int, typer.Option(min=72, max=1200, help="PNG resolution.")] = 300,
+    dpi: Annotated[Optional[int], typer.Option(min=72, max=1200, help="PNG resolution "
+                                               "(default 300).", show_default=False)] = None,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="PNGs at trim size.")] = False,
     duplex: Annotated[Optional[str], typer.Option(
         help="long, short, none or fold (default: the pack's, usually long)",
@@ -62,8 +65,8 @@ def build(
                                           "booklet imposed on A4 sheets.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")
                      ] = False,
-    jobs: Annotated[int, typer.Option(min=0, max=64, help="Packs built in parallel "
-                                      "(0 = the number of cores).")] = 0,
+    jobs: Annotated[int, typer.Option(min=0, max=64, help="Processes to use (0 = the cores "
+                                      "not busy with other work).")] = 0,
     # --- print sheets and print shops (issue 16) ---
     sheet: Annotated[Optional[str], typer.Option(
         help="bleed: every card keeps its bleed on the sheet (gutters between cards; the "
@@ -84,6 +87,11 @@ def build(
     preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
     seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
     option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
+    # --- i17: reprint what changed ----------------------------------------------------------
+    changed_since: Annotated[Optional[Path], typer.Option(
+        "--changed-since", metavar="MANIFEST", help="Also write changed.pdf: sheets of only the "
+        "cards whose printed face changed since the build of that manifest.json (copy it aside "
+        "after printing), with their backs; lists them.", show_default=False)] = None,
 ) -> None:
     """Build print files: cards.pdf (fronts + duplex backs), printshop.pdf, boards, rulebook.
 
@@ -100,21 +108,21 @@ def build(
 
       cardgen build crazy-hospital --preset balanced-32 --seed 7 --special S2-S4 \\
           --option dreieck-des-boesen --players 4     # just that deck + deck sheet + house rules
+
+      cardgen build my-game --changed-since printed/manifest.json   # reprint only what changed
     """
     from ..build import BuildSettings, select_packs
     from ..diagnostics import Report
 
-    for name, value, choices in (("--paper", paper, ("a4", "letter", "a3")),
-                                 ("--duplex", duplex, ("long", "short", "none", "fold")),
-                                 ("--sheet", sheet, ("bleed", "dense")),
-                                 ("--colour", colour, ("rgb", "cmyk"))):
-        if value is not None and value not in choices:
-            raise typer.BadParameter(f"{value!r}; choose one of {', '.join(choices)}",
-                                     param_hint=name)
-    for kind in only or []:
-        if kind not in OUTPUT_KINDS:
-            raise typer.BadParameter(f"{kind!r}; choose from {', '.join(OUTPUT_KINDS)}",
-                                     param_hint="--only")
+    started = time.perf_counter()
+    paper = choose("--paper", paper, ("a4", "letter", "a3"))
+    duplex = choose("--duplex", duplex, ("long", "short", "none", "fold"))
+    sheet = choose("--sheet", sheet, ("bleed", "dense"))
+    colour = choose("--colour", colour, ("rgb", "cmyk"))
+    only = check_only(only)
+    card_size = card_size.lower() if card_size else card_size
+    no_effect(only, png, dpi, no_bleed, booklet)
+    dpi = 300 if dpi is None else dpi
     from ..model.pack import CARD_SIZES, PRINT_SHOPS
     print_shop = card_size if card_size in PRINT_SHOPS else None
     if print_shop:  # a print shop's format: its size, bleed and safe zone
@@ -133,6 +141,8 @@ def build(
                              "--back-offset"), card_size=size, bleed=bleed, safe=safe,
                              only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
                              png_bleed=not no_bleed, booklet=booklet)
+    if changed_since is not None:
+        settings.changed_since = faces_of(changed_since, packs)
     settings.sheet, settings.margin, settings.ink_saver = sheet or "bleed", margin, ink_saver
     settings.colour, settings.print_shop = colour, print_shop
     settings.out = str(out.resolve()) if "tts" in (only or ()) else None  # TTS names its files
@@ -145,11 +155,11 @@ def build(
     settings.margin = user.margin if settings.margin is None else settings.margin
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or default_jobs()
     from ..output import OutputError, output_lock
     try:
         with output_lock(out):  # from planning to writing: one build per output folder
-            _build_locked(folders, out, settings, force, jobs, report, strict)
+            _build_locked(folders, out, settings, force, jobs, report, strict, started)
     except OutputError as exc:
         print_report(report)
         typer.echo(f"error: {exc}", err=True)
@@ -157,7 +167,7 @@ def build(
 
 
 def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
-                  strict: bool) -> None:
+                  strict: bool, started: float) -> None:
     """Plan, render and write, with the output folder locked (see build)."""
     outcomes = run_packs(folders, out, settings, force, jobs)
     results = []
@@ -171,17 +181,37 @@ def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
     from ..build import write
     written = {p.name: p for p in write(out, results)}
     print_report(report)
+    report_outcomes(outcomes, out, started, written)
+
+
+def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
+    """A line per pack (what was made, where), the changed cards, then the total: cards,
+    files and time (the last line of every build)."""
+    cards = files = 0
     for folder, _, result, state in outcomes:
         if result is None:
-            typer.echo(f"{folder.name}: up to date → {out / folder.name}/")
+            info(f"{folder.name}: up to date → {out / folder.name}/")
             continue
-        names = sorted(n for n in result[0].files if not n.startswith("png/"))
-        pngs = sum(1 for n in result[0].files if n.startswith("png/"))
-        made = ", ".join(names) + (f" + {pngs} PNGs" if pngs else "")
-        typer.echo(f"{folder.name}: {made or 'manifest'} → {out / folder.name}/")
-        removed = written[folder.name].removed
+        made = result[0]
+        names = sorted(n for n in made.files if not n.startswith(("png/", "tts/")))
+        pngs = sum(1 for n in made.files if n.startswith("png/"))
+        tts = sum(1 for n in made.files if n.startswith("tts/"))  # sheets, backs, the JSON
+        listing = " + ".join(part for part in (
+            ", ".join(names), f"{pngs} PNGs" if pngs else "",
+            f"tts/ ({tts} Tabletop Simulator files)" if tts else "") if part)
+        info(f"{folder.name}: {listing or 'manifest'} → {out / folder.name}/")
+        removed = written[folder.name].removed if folder.name in written else []
         if removed:  # files of an earlier build that this one does not make
-            typer.echo(f"{folder.name}: removed {_listing(removed)} of an earlier build")
+            info(f"{folder.name}: removed {_listing(removed)} of an earlier build")
+        detail(f"{folder.name}: made again: {', '.join(sorted(made.built))}")
+        if "changed" in made.built:
+            report_changed(folder.name, made.changed)
+        cards += sum(lc.card.count for lc in made.data.cards)
+        files += len(made.files) + 1  # and its manifest.json
+    seconds = time.perf_counter() - started
+    info(f"done: {cards} cards, {files} file{'s' if files != 1 else ''} written in "
+         f"{seconds:.1f} s" if files else
+         f"done: nothing to do ({seconds:.1f} s)")
 
 
 def _listing(names: list[str]) -> str:
@@ -196,16 +226,16 @@ def finish_if_failed(report, strict: bool) -> None:
         finish(report, strict)
 
 
-def build_one(folder: Path, settings, kinds: set[str], previous: dict):
-    """One task of the build (runs in a worker process when cores are shared out)."""
+def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bool = False):
+    """One pack (runs in a worker process when several packs share the cores). `split`: the
+    rulebook is drawn on a second core, forked once the pack is loaded."""
     from ..build import build_pack
-    report, result = build_pack(folder, settings, kinds, previous)
+    report, result = build_pack(folder, settings, kinds, previous, split=split)
     return folder, report, result
 
 
-def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int):
-    """The work: per pack, its stale outputs — the slow rulebook apart from the rest when
-    there are cores to spare, so one pack uses them too."""
+def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
+    """The work: per pack, its stale outputs."""
     from ..build import stale_outputs, wanted_outputs
     tasks, plans = [], {}
     for folder in folders:
@@ -213,29 +243,39 @@ def plan_tasks(folders: list[Path], out: Path, settings, force: bool, jobs: int)
         if force:
             stale = wanted_outputs(settings)
         plans[folder] = (stale, keys, previous)
-        if not stale:
-            continue
-        groups = [stale]
-        if jobs > 1 and "rulebook" in stale and len(stale) > 1:
-            groups = [{"rulebook"}, stale - {"rulebook"}]
-        # --force: nothing of the last build is reused (PNGs, rulebook and boards included)
-        reuse = {} if force else previous
-        tasks.extend((folder, group, reuse) for group in groups)
+        if stale:
+            # --force: nothing of the last build is reused (PNGs, rulebook and boards included)
+            tasks.append((folder, stale, {} if force else previous))
     return tasks, plans
+
+
+def default_jobs() -> int:
+    """The cores this process may use, less those other work keeps busy (the load average):
+    on a shared machine a second process only adds work."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(cores, round(cores - busy)))
 
 
 def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
     """Every pack: [(folder, report, (result, keys, previous) | None, state)].
 
-    Parallel processes give the same bytes as a serial build: each task renders whole files.
+    Several packs: one process per pack. One pack and cores to spare: its rulebook on a second
+    core, forked after loading. Parallel work gives the same bytes: every task renders whole files.
     """
-    tasks, plans = plan_tasks(folders, out, settings, force, jobs)
+    tasks, plans = plan_tasks(folders, out, settings, force)
     with _progress(len(tasks)) as advance:
         if jobs <= 1 or len(tasks) <= 1:
             done = []
-            for task in tasks:
-                done.append(build_one(task[0], settings, task[1], task[2]))
-                advance(task[0].name)
+            for folder, kinds, previous in tasks:
+                done.append(build_one(folder, settings, kinds, previous, split=jobs > 1))
+                advance(folder.name)
         else:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
@@ -277,6 +317,7 @@ def _merge(folder: Path, plan, parts):
         merged.built.update(other.built)
         merged.png_keys.update(other.png_keys)
         merged.content.update(other.content)
+        merged.changed.extend(other.changed)
     return folder, report, (merged, keys, previous), "built"
 
 
@@ -303,3 +344,64 @@ class _progress:
         if self.bar:
             self.bar.stop()
         return False
+
+
+# --- i17: CLI conventions and --changed-since ---------------------------------------------------
+
+def choose(option: str, value: Optional[str], choices: tuple[str, ...]) -> Optional[str]:
+    """A choice in any case (--paper A4 is a4); anything else a usage error."""
+    if value is None:
+        return None
+    if value.lower() not in choices:
+        raise typer.BadParameter(f"{value!r}; choose one of {', '.join(choices)}",
+                                 param_hint=option)
+    return value.lower()
+
+
+def check_only(only: Optional[list[str]]) -> list[str]:
+    """--only's output kinds, in any case."""
+    return [choose("--only", kind, OUTPUT_KINDS) for kind in only or []]
+
+
+def no_effect(only: list[str], png: bool, dpi: Optional[int], no_bleed: bool,
+              booklet: bool) -> None:
+    """A warning for each option that changes nothing in this combination."""
+    pngs = png or "png" in only
+    for given, useless, text in (
+            (dpi is not None, not pngs, "--dpi has no effect without --png"),
+            (no_bleed, not pngs, "--no-bleed has no effect without --png"),
+            (booklet, bool(only) and "rulebook" not in only,
+             "--booklet has no effect: --only leaves out the rulebook")):
+        if given and useless:
+            warn(text)
+
+
+def faces_of(manifest: Path, packs: Optional[list[str]]) -> dict:
+    """The card faces an earlier build recorded (usage error when the file cannot serve)."""
+    import json
+    if len(packs or []) != 1:
+        raise typer.BadParameter("a manifest belongs to one pack: name exactly one PACK",
+                                 param_hint="--changed-since")
+    try:
+        body = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(f"{manifest}: cannot read it as a manifest.json "
+                                 f"({getattr(exc, 'strerror', None) or exc})",
+                                 param_hint="--changed-since") from None
+    faces = body.get("faces") if isinstance(body, dict) else None
+    if not isinstance(faces, dict) or body.get("pack") != packs[0]:
+        raise typer.BadParameter(f"{manifest} is not the manifest.json of a build of "
+                                 f"{packs[0]} by this cardgen (it records no card faces)",
+                                 param_hint="--changed-since")
+    return faces
+
+
+def report_changed(pack: str, changed: list[tuple[str, str]]) -> None:
+    """The cards in changed.pdf, one a line, saying which side changed."""
+    if not changed:
+        info(f"{pack}: no printed card changed since that manifest (no changed.pdf)")
+        return
+    info(f"{pack}: {len(changed)} changed card{'s' if len(changed) != 1 else ''} in "
+         "changed.pdf:")
+    for card_id, what in changed:
+        info(f"  {card_id}  {what}")

@@ -9,7 +9,7 @@ import typer
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
-from .common import DataOption, PacksArgument, StrictOption, data_dir, finish
+from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, info
 
 ReportOption = Annotated[bool, typer.Option(
     "--report", help="Print a table of the chosen deck: cards per kind, set and group, "
@@ -49,7 +49,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
             continue
         counts = ", ".join(f"{sum(c.card.count for c in loaded.cards_of(k.id))} {k.id}"
                            for k in loaded.pack.kinds)
-        typer.echo(f"{loaded.pack.id}: {counts}")
+        info(f"{loaded.pack.id}: {counts}")
         if len(report.errors) == errors_before:
             # lay every card out too: text that does not fit and missing glyphs are found
             # by `check`, not only by `build`
@@ -73,7 +73,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
                 typer.echo(f"{loaded.pack.id} note: {note}")
     finish(report, strict)
     if not report.items:
-        typer.echo("ok")
+        info("ok")
 
 
 def print_deck(deck, checks: list[str] = ()) -> None:

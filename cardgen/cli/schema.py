@@ -1,12 +1,22 @@
-"""cardgen schema: JSON Schemas of the pack files, for editors with a YAML language server."""
+"""cardgen schema: JSON Schemas of the pack files, for editors with a YAML language server.
+
+Without a PACK the schemas describe any pack. With one, the cards schema knows that pack: its
+kinds, each kind's fields, stats and texts, and its groups, so an editor underlines `nmae:` or a
+misspelt stat while the designer types, before any `cardgen check`.
+"""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+
+from .common import DataOption, complete_packs, data_dir, finish
+
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def schema_models() -> dict:
@@ -22,27 +32,106 @@ def schema_models() -> dict:
             "boards": BoardFile, "composition": Composition, "balance": Balance}
 
 
+def _text(body: dict) -> str:
+    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
+
+
 def schema_documents() -> dict[str, str]:
     """{file name: JSON text} for every pack file type."""
     out = {}
     for name, model in schema_models().items():
         body = model.model_json_schema()
-        body["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        body["$schema"] = _DRAFT
         body["title"] = f"cardgen {name} file"
-        out[f"{name}.schema.json"] = json.dumps(body, indent=2, ensure_ascii=False) + "\n"
+        out[f"{name}.schema.json"] = _text(body)
     return out
 
 
-def schema(out: Annotated[Optional[Path], typer.Option(
-        "--out", help="Folder to write <kind>.schema.json files into; without it the pack "
-        "schema is printed.")] = None) -> None:
+def pack_card_schema(data) -> dict:
+    """The cards schema of one pack: a card of kind K takes only K's keys, stats and texts."""
+    from ..model.card import CardFile
+    base = CardFile.model_json_schema()
+    card = base["$defs"].pop("Card")
+    defs, cases = base["$defs"], []
+    for kind in data.pack.kinds:
+        name = f"Card_{kind.id}"
+        defs[name] = _kind_card(card, data, kind)
+        cases.append({"if": {"properties": {"kind": {"const": kind.id}}},
+                      "then": {"properties": {"cards": {"items": {"$ref": f"#/$defs/{name}"}}}}})
+    base["properties"]["kind"] = {"enum": [k.id for k in data.pack.kinds],
+                                  "description": "the kind of every card in this file"}
+    base["properties"]["cards"]["items"] = {"type": "object"}
+    base["allOf"] = cases
+    base["$schema"] = _DRAFT
+    base["title"] = f"cards of the pack {data.pack.id}"
+    return base
+
+
+def _kind_card(card: dict, data, kind) -> dict:
+    """The card schema narrowed to one kind: unknown keys, stats and groups are flagged."""
+    from ..validate.cards import sub_values
+    out = copy.deepcopy(card)
+    props = out["properties"]
+    out["additionalProperties"] = False
+    out["title"] = kind.label
+    props["id"]["pattern"] = kind.id_pattern
+    for field, spec in kind.fields.items():
+        props[field] = {"type": "string", "description": spec.label or field}
+    out["required"] = ["id", *(f for f, spec in kind.fields.items() if spec.required)]
+    groups = [g.id for g in data.pack.groups]
+    if groups:
+        props["group"] = {"enum": groups}
+        props["groups"] = {"type": "array", "items": {"enum": groups}}
+    stats = sub_values(data, kind.id)
+    props["stats"] = {"type": "object", "additionalProperties": False,
+                      "required": sorted(stats),
+                      "properties": {key: _stat_schema(spec) for key, spec in stats.items()}}
+    if kind.texts:
+        props["texts"] = {"type": "object", "required": list(kind.texts),
+                          "additionalProperties": {"type": "string"},
+                          "properties": {t: {"type": "string"} for t in kind.texts}}
+    return out
+
+
+def _stat_schema(spec) -> dict:
+    if spec.type == "level":
+        return {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                "description": f"{spec.label}: [level, detail]"}
+    kind = "number" if spec.type == "decimal" else "integer"
+    return {"type": kind, "minimum": spec.min, "maximum": spec.max,
+            "description": f"{spec.label}{' in ' + spec.unit if spec.unit else ''} "
+                           f"({'highest' if spec.wins == 'high' else 'lowest'} wins)"}
+
+
+def pack_schema_documents(data) -> dict[str, str]:
+    """Every schema, the cards schema made for this pack."""
+    documents = schema_documents()
+    documents["cards.schema.json"] = _text(pack_card_schema(data))
+    return documents
+
+
+def schema(pack: Annotated[Optional[str], typer.Argument(
+               help="A pack id: the cards schema then knows its kinds, fields, stats and "
+               "groups.", show_default=False, autocompletion=complete_packs)] = None,
+           out: Annotated[Optional[Path], typer.Option(
+               "--out", help="Folder to write <kind>.schema.json files into; without it one "
+               "schema is printed (the pack schema, or with PACK that pack's cards schema).",
+               show_default=False)] = None,
+           data: DataOption = None) -> None:
     """Write the JSON Schemas of pack.yaml, cards/*.yaml, rules/*.yaml and layouts.
 
-    Example: cardgen schema --out schema/   (the shipped packs point at schema/ already)
+    Examples:
+
+      cardgen schema --out schema/          # the shipped packs point at schema/ already
+
+      cardgen schema my-game --out card_data/my-game/schema   # after adding a kind or a stat
     """
     documents = schema_documents()
+    if pack is not None:
+        documents = _for_pack(pack, data)
     if out is None:
-        typer.echo(documents["pack.schema.json"], nl=False)
+        shown = "cards.schema.json" if pack is not None else "pack.schema.json"
+        typer.echo(documents[shown], nl=False)
         return
     from ..output import OutputError, write_all
     try:
@@ -51,3 +140,16 @@ def schema(out: Annotated[Optional[Path], typer.Option(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     typer.echo(f"wrote {len(documents)} schemas to {out}")
+
+
+def _for_pack(pack: str, data: Optional[Path]) -> dict[str, str]:
+    """The pack's schemas, or exit 1 with the diagnostics when the pack cannot be read."""
+    from ..build import check, select_packs
+    from ..diagnostics import Report
+    report = Report()
+    folders = select_packs(data_dir(data), [pack], report)
+    loaded = check(folders[0], report) if folders else None
+    if loaded is None:
+        finish(report, False)
+        raise typer.Exit(1)
+    return pack_schema_documents(loaded)

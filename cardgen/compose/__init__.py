@@ -3,6 +3,7 @@
 cards.py        card lists as written ("A1-A4, F*, K") → IDs, and back
 declaration.py  composition.yaml: loading, and its checks against the pack
 deck.py         Choice (what the user chose) and Deck (the result, its counts and report rows)
+needs.py        the rules a deck keeps (needs, the pile) and the names of the checks that ran
 engine.py       compose(): the choice resolved and checked
 (the deck sheet is drawn by render/deck_sheet.py: compose decides the deck, render draws it)
 """

@@ -13,13 +13,13 @@ from typing import Optional
 
 from ..diagnostics import Report, display_path
 from ..load import LoadedCard, PackData
-from ..model.compose import (Draw, NeedCards, NeedCount, NeedDeckSize, NeedKind, NeedNoCards,
-                             NeedPlayers, NeedSet, NeedSpecialCards, Preset)
+from ..model.compose import Draw, Preset
 from ..validate.errors import did_you_mean
 from .card_players import check_card_players
 from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import (Choice, Deck, _cards, _copies, _deal_rule, _merged, _noun, _nouns, _range,
-                   _spans, _structure_text)
+                   _spans)
+from .needs import checks_that_ran, need_problem, pile_problems
 from .declaration import FILE_NAME, Declared, _Declaration, load_composition
 
 MAX_SEED = 999_999
@@ -49,7 +49,8 @@ def _cards_missing(data: PackData) -> bool:
     """True when a card (or a whole card file) could not be loaded: its ID is unknown, and
     every set, preset and rule naming it would report a follow-on error."""
     loaded = {lc.file for lc in data.cards}
-    files = sorted((data.folder / "cards").glob("*.yaml"))
+    files = sorted(p for p in (data.folder / "cards").glob("*.*")
+                   if p.suffix in (".yaml", ".csv", ".xlsx"))  # spreadsheets hold cards too
     if any(display_path(path) not in loaded for path in files):
         return True
     ids = {lc.card.id for lc in data.cards}
@@ -147,37 +148,9 @@ class _Composer:
         self._check_rules(deck)
         self._check_pile(deck)
         self._check_octets(deck)
-        self._note_checks(deck)
+        for name in checks_that_ran(deck, self.declared.raw is not None):
+            self.report.ran_check(name)
         return deck
-
-    def _note_checks(self, deck: Deck) -> None:
-        """The composition checks that applied to this deck, for `check --report`."""
-        comp, ran = self.comp, self.report.ran_check
-        if self.declared.raw is not None:
-            ran("composition.yaml names and numbers")
-        if comp.sets_of:
-            ran(f"complete {_noun(comp.sets_of)}s")
-        if comp.structure:
-            counts = " with cards per set" if any(p.counts for p in comp.structure) else ""
-            ran(f"structure {_structure_text(comp)}{counts}")
-        rules = [n.rule or "" for n in comp.needs]
-        if deck.variant is not None:
-            ran(f"variant {deck.variant}: players" + (", special cards" if not
-                                                      comp.variants[deck.variant].special_cards
-                                                      else ""))
-            rules += [n.rule or deck.variant for n in comp.variants[deck.variant].needs]
-        for rule in dict.fromkeys(rules):
-            ran(f"rule {rule}" if rule else "rules of composition.yaml")
-        if comp.deal:
-            ran("deal by players" + (", pile lasts a round" if any(r.draw for r in comp.deal)
-                                     else ""))
-        if comp.rounds is not None:
-            ran("rounds by players" + (", every player starts equally often"
-                                       if comp.rounds.each_starts else ""))
-        if deck.options:
-            ran("options: variants, exclusions, needs")
-        if deck.octets_on:
-            ran("octets reachable")
 
     # resolving the choice --------------------------------------------------------------------
     def _variant(self) -> tuple[Optional[str], bool]:
@@ -529,7 +502,7 @@ class _Composer:
                     seen_pairs.add(pair)
                     self.error(slug, f"cannot be combined with {other}")
             for need in option.needs:
-                problem = self._need_problem(deck, need)
+                problem = need_problem(deck, need)
                 if problem is None:
                     continue
                 if need.severity == "note":
@@ -547,7 +520,7 @@ class _Composer:
                            self.comp.variants[deck.variant].needs))
         for path, owner, needs in owners:
             for i, need in enumerate(needs):
-                problem = self._need_problem(deck, need)
+                problem = need_problem(deck, need)
                 if problem is None:
                     continue
                 if need.severity == "note":
@@ -580,91 +553,15 @@ class _Composer:
         return sorted(counts)
 
     def _check_pile(self, deck: Deck) -> None:
-        """What is not dealt must last one round of draws (deal rules with `draw`)."""
-        comp = self.comp
-        dealt = deck.size if comp.deal_special else _copies(deck.deck_cards)
-        for players in self._player_counts(deck):
-            rule = _deal_rule(comp.deal, players)
-            if rule is None or not rule.draw or rule.hand == "all":
-                continue
-            left = dealt - rule.hand * players
-            if left < rule.draw * players:
-                self._refuse(("deal", comp.deal.index(rule), "draw"), "", "error",
-                             f"the pile runs dry in the first round: with {players} players "
-                             f"{rule.hand * players} of {dealt} cards are dealt, "
-                             f"{max(left, 0)} stay in the pile, and one round draws "
-                             f"{rule.draw * players}")
-        rounds = comp.rounds
+        """The pile lasts the first round; --players has its number of rounds."""
+        for index, text in pile_problems(deck, self._player_counts(deck)):
+            self._refuse(("deal", index, "draw"), "", "error", text)
+        rounds = self.comp.rounds
         if rounds is not None and deck.players is not None and rounds.of(deck.players) is None:
             have = and_list([_range(r) for r in _spans(sorted(r.players for r in
                                                                rounds.by_players))], "or")
             self.error("", f"--players {deck.players}: the rounds are declared for {have} "
                        "players")
-
-    def _need_problem(self, deck: Deck, need) -> Optional[str]:
-        """None when the need is met, else what is wrong ('needs … ; the chosen deck has …')."""
-        if need.when_players is not None:
-            low, high = need.when_players
-            if deck.players is None or not low <= deck.players <= high:
-                return None
-            problem = self._problem(deck, need)
-            return problem and f"with {_range(need.when_players)} players {problem}"
-        return self._problem(deck, need)
-
-    def _problem(self, deck: Deck, need) -> Optional[str]:
-        if isinstance(need, NeedDeckSize):
-            have = _copies(deck.deck_cards)
-            if have not in need.sizes():
-                sizes = and_list([str(n) for n in need.sizes()], "or")
-                return f"needs {sizes} {self._deck_word()}; the chosen deck has {have}"
-        elif isinstance(need, NeedNoCards):
-            named = [i for item in need.without for i in expand(item, self.cat)]
-            present = [lc.card.id for lc in deck.cards if lc.card.id in set(named)]
-            if present:
-                verb = "is" if len(present) == 1 else "are"
-                return (f"is played without {compress(named, self.cat)}; "
-                        f"{compress(present, self.cat)} {verb} in the deck")
-        elif isinstance(need, NeedCount):
-            named = {i for item in need.of for i in expand(item, self.cat)}
-            have = _copies([lc for lc in deck.cards if lc.card.id in named])
-            shown = compress(sorted(named), self.cat)
-            if need.at_most is not None and have > need.at_most:
-                return f"allows at most {need.at_most} of {shown}; the deck has {have}"
-            if need.at_least is not None and have < need.at_least:
-                return f"needs at least {need.at_least} of {shown}; the deck has {have}"
-        elif isinstance(need, NeedCards):
-            wanted = [i for item in need.cards for i in expand(item, self.cat)]
-            have = {lc.card.id for lc in deck.cards}
-            missing = [i for i in wanted if i not in have]
-            if missing:
-                verb = "is" if len(missing) == 1 else "are"
-                return (f"needs {compress(wanted, self.cat)} in play; "
-                        f"{compress(missing, self.cat)} {verb} missing")
-        elif isinstance(need, NeedSpecialCards):
-            have = _copies(deck.special_cards)
-            if have < need.special_cards:
-                what = "special cards" if need.special_cards == 1 else \
-                    f"at least {need.special_cards} special cards"
-                return f"needs {what}; the chosen deck has {have or 'none'}"
-        elif isinstance(need, NeedSet):
-            names = [need.set] if isinstance(need.set, str) else need.set
-            have = _copies([lc for lc in deck.deck_cards if lc.card.set in names])
-            if have < need.at_least:
-                sets = and_list(names, "or")
-                what = f"cards of set {sets}" if need.at_least == 1 else \
-                    f"at least {need.at_least} cards of set {sets}"
-                return f"needs {what}; the chosen deck has {have or 'none'}"
-        elif isinstance(need, NeedKind):
-            have = _copies([lc for lc in deck.cards if lc.kind == need.kind])
-            if have < need.at_least:
-                what = f"{need.kind} cards" if need.at_least == 1 else \
-                    f"at least {need.at_least} {need.kind} cards"
-                return f"needs {what}; the chosen deck has {have or 'none'}"
-        elif isinstance(need, NeedPlayers):
-            low, high = need.players
-            if deck.players is not None and not low <= deck.players <= high:
-                return f"is meant for {_range(need.players)} players; the game has {deck.players}"
-        return None
 
     def _check_octets(self, deck: Deck) -> None:
         if not deck.octets_on or self.comp.octets is None:

@@ -11,6 +11,9 @@ from .base import Model, by_main_key
 
 class H2(Model):
     h2: str
+    variant: Optional[str] = Field(None, description="the section (this heading up to the "
+                                   "next) is about one variant: house rules of another leave "
+                                   "it out")
 
 
 class Paragraph(Model):

@@ -3,8 +3,9 @@
 A board that fits the paper is printed whole and centred (turned to landscape when it is wider
 than high). A larger board is tiled: each sheet shows a window of the board; neighbouring windows
 share OVERLAP mm. On each sheet the strip a neighbour will cover is hatched as the glue area,
-with a dashed line where the neighbour's cut edge goes; registration targets sit in every shared
-strip (they coincide when two sheets are aligned); crop marks show each window's edges; the
+with a dashed line where the neighbour's cut edge goes; registration targets sit on the glue flap
+only (the overlap shows the same picture on both sheets, so the picture lines them up and no mark
+crosses out the visible face); crop marks show each window's edges; the
 margin names the sheet (A1, A2 … B1: row letter, column number) with a small map of all sheets.
 """
 
@@ -215,14 +216,11 @@ def _tile_marks(canvas, plan: PagePlan, tile: Tile, board: LaidBoard,
         canvas.setDash([3, 2], 0)
         canvas.line(*edge)
         canvas.restoreState()
-    # registration targets in every shared strip, at the same board positions on both sheets
+    # registration targets only on this sheet's own glue flaps: the neighbour covers them, so
+    # they never cross out the visible face (the strip a sheet lays over its neighbour is face)
     shared = []
-    if tile.col > 0:
-        shared.append(("v", left + ov / 2))
     if tile.col < plan.cols - 1:
         shared.append(("v", right - ov / 2))
-    if tile.row > 0:
-        shared.append(("h", top - ov / 2))
     if tile.row < plan.rows - 1:
         shared.append(("h", bottom + ov / 2))
     for direction, pos in shared:

@@ -45,7 +45,7 @@ def deck_rows(deck, data: PackData) -> list[tuple[str, str]]:
     elif deck.choice.random:
         rows.append((lab["deck"], f"{deck.choice.random} {lab['cards_word']}, "
                      f"{lab.get('random', '')}".rstrip(", ")))
-    if deck.seed is not None and deck.choice.random:
+    if deck.seed is not None:  # the number that draws the same cards again
         rows.append((lab.get("seed", "Seed"), str(deck.seed)))
     if deck.variant:
         rows.append((lab["variant"], comp.variants[deck.variant].label or deck.variant))
@@ -69,7 +69,8 @@ def deck_rows(deck, data: PackData) -> list[tuple[str, str]]:
 
 def house_of(deck, data: PackData) -> House:
     """The house-rules book of a composed deck: its options, variant, cards and cover lines."""
-    return House(frozenset(deck.options), deck.variant,
+    variant = None if deck.variant_default else deck.variant  # chosen, not implied
+    return House(frozenset(deck.options), variant,
                  frozenset(lc.card.id for lc in deck.cards), tuple(deck_rows(deck, data)))
 
 
@@ -172,7 +173,7 @@ def deck_sheet_pdf(deck, data: PackData, paper: str = "a4") -> bytes:
 
 
 def _worded(note: str, deck) -> str:
-    """A compose note without the slug it starts with ('buero: …' → 'Büro: …')."""
+    """A compose note without the slug it starts with ('an-option: …' → 'An Option: …')."""
     slug, sep, rest = note.partition(": ")
     named = {**{k: v.label for k, v in deck.composition.options.items()},
              **{k: v.label for k, v in deck.composition.variants.items()}}

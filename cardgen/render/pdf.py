@@ -1,4 +1,5 @@
-"""PDF documents: card sheets with duplex backs, print-shop pages, calibration sheet.
+"""PDF documents: card sheets with duplex backs, print-shop pages (the calibration sheet is
+render/calibration.py: the same sheet layout, with rulers and instructions).
 
 Every document is built in memory and returned as bytes; writing is the write stage's job.
 """
@@ -8,12 +9,12 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import black
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.card import CardFace
-from ..layout.sheet import (PAPER, SheetPlan, back_slots, calibration_targets, fold_plan,
+from ..layout.sheet import (PAPER, SheetPlan, back_slots, fold_plan,
                             plan_sheet)
 from .card import CardPainter
 from .fonts import face_name
@@ -188,60 +189,3 @@ def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: floa
     canvas.save()
     return buffer.getvalue()
 
-
-def calibration(spec: SheetSpec, card_size, bleed: float, meta: dict[str, str],
-                words: dict[str, str]) -> bytes:
-    """Front targets and back scales: print duplex, hold to the light, read the offset in mm.
-
-    The sheet is cards.pdf's duplex sheet (same slots), so the offset read here is the one
-    its backs need."""
-    duplex = spec.duplex
-    page = PAPER[spec.paper]
-    plan, backs, _ = sheet_layout(replace(spec, duplex=duplex if duplex in ("long", "short")
-                                          else "long"), card_size, bleed)
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
-    canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if duplex == "short"
-                               else "DuplexFlipLongEdge")
-    font = face_name("sans")
-    # targets at the corner cards and the centre: enough to see a shift and a rotation
-    targets = set(calibration_targets(plan))
-    aimed = [i for i, slot in enumerate(plan.slots)
-             if (slot.x + plan.card_w / 2, slot.y + plan.card_h / 2) in targets]
-    for side, slots in (("front", plan.slots), ("back", backs)):
-        for index, slot in enumerate(slots):
-            cx = (slot.x + plan.card_w / 2) * MM
-            cy = (slot.y + plan.card_h / 2) * MM
-            canvas.setStrokeColor(black)
-            canvas.setLineWidth(0.3)
-            canvas.rect(slot.x * MM, slot.y * MM, plan.card_w * MM, plan.card_h * MM)
-            if index not in aimed:
-                continue
-            if side == "front":
-                canvas.circle(cx, cy, 2 * MM)
-                canvas.line(cx - 8 * MM, cy, cx + 8 * MM, cy)
-                canvas.line(cx, cy - 8 * MM, cx, cy + 8 * MM)
-            else:
-                _scale(canvas, cx, cy, font)
-        if side == "front":
-            _marks(canvas, plan)
-        canvas.setFont(font, 9)
-        canvas.setFillColor(black)
-        text = words["calibration_front"] if side == "front" else words["calibration_back"]
-        canvas.drawString(10 * MM, plan.footer_y * MM, text)
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
-def _scale(canvas, cx: float, cy: float, font: str) -> None:
-    """A ruler in mm, -5..+5, horizontally and vertically through the slot centre."""
-    canvas.setFont(font, 5)
-    for value in range(-5, 6):
-        length = 3 if value % 5 == 0 else 1.8
-        canvas.line(cx + value * MM, cy - length * MM / 2, cx + value * MM, cy + length * MM / 2)
-        canvas.line(cx - length * MM / 2, cy + value * MM, cx + length * MM / 2, cy + value * MM)
-        if value % 5 == 0 and value:
-            canvas.drawCentredString(cx + value * MM, cy - 3.5 * MM, f"{value:+d}")
-            canvas.drawString(cx + 2 * MM, cy + value * MM - 2, f"{value:+d}")
-    canvas.setFillColor(white)

@@ -7,19 +7,21 @@ parts of a real card, the set-up shows the real boards, so a changed card change
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from ..layout.faces import FaceBook
 from ..load import LoadedCard, PackData
 from ..model import rules as m
 from ..validate.errors import did_you_mean
 from .card import CardPainter
+from .fonts import face_name
 from .images import ImageStore
 from .picture import MM, Picture, Placed
 from .rulebook_style import ACCENT
-from .rulebook_text import TextMaker, Where
+from .rulebook_text import ChapterSource, TextMaker, Where
 
 GAP = 2.2 * MM  # between thumbnails
+FAN = 5  # cards in the cover's fan
 
 
 class FigureMaker:
@@ -32,6 +34,8 @@ class FigureMaker:
         self.chosen = cards  # house rules: only these cards appear
         self._book: FaceBook | None = None
         self._boards = None
+        self._source: ChapterSource | None = None
+        self._index = 0
 
     # --- shared --------------------------------------------------------------------------------
     @property
@@ -53,6 +57,10 @@ class FigureMaker:
             self._boards = board_painters(self.data)
         return self._boards
 
+    def at(self, key: str | None = None, item: int | str | None = None) -> Where:
+        """Where a key of the block being built was written (for its diagnostics)."""
+        return self._source.where(self._index, key, item)
+
     def _error(self, where: Where, message: str) -> list[Flowable]:
         self.texts.report.error(where.file, where.line, where.col, where.subject,
                                 where.prefix() + message)
@@ -66,13 +74,13 @@ class FigureMaker:
                         f"pack defines {', '.join(ids)}")
         return kind
 
-    def _board_names(self, names: list[str], where: Where) -> list | None:
+    def _board_names(self, names: list[str], key: str) -> list | None:
         laid = self.boards()
         known = list(dict.fromkeys(b.name for b, _ in laid))
-        wrong = [n for n in names if n not in known]
-        for name in wrong:
-            self._error(where, f"unknown board '{name}'{did_you_mean(name, known)}; "
-                        f"boards.yaml defines {', '.join(known) or 'none'}")
+        wrong = [(i, n) for i, n in enumerate(names) if n not in known]
+        for item, name in wrong:
+            self._error(self.at(key, item), f"unknown board '{name}'{did_you_mean(name, known)}"
+                        f"; boards.yaml defines {', '.join(known) or 'none'}")
         return None if wrong else [(b, p) for n in names for b, p in laid if b.name == n]
 
     def _cards(self, kind_id: str) -> list[LoadedCard]:
@@ -89,29 +97,26 @@ class FigureMaker:
         return Paragraph(text, self.styles[style])
 
     # --- entry ---------------------------------------------------------------------------------
-    def build(self, block, where: Where) -> list[Flowable]:
+    def build(self, block, source: ChapterSource, index: int) -> list[Flowable]:
+        """The figure of a components, anatomy or setup block with its caption (none after a
+        diagnostic, which points at the key that is wrong)."""
         errors = len(self.texts.report.errors)
+        self._source, self._index = source, index
         if isinstance(block, m.Components):
-            picture, text = self.components(block, where), block.components
+            picture, text, key = self.components(block), block.components, "components"
         elif isinstance(block, m.Anatomy):
-            picture, text = self.anatomy(block, where), block.anatomy
+            picture, text, key = self.anatomy(block), block.anatomy, "anatomy"
         else:
-            picture, text = self.setup(block, where), block.setup
-        caption = self.caption(text, where)
+            picture, text, key = self.setup(block), block.setup, "setup"
+        caption = self.caption(text, source.where(index, key))
         if picture is None or len(self.texts.report.errors) > errors:
             return []
-        return [Spacer(1, 4), KeepTogether([picture] + caption)]
+        return [Spacer(1, 4), unbroken([picture] + caption, self.width)]
 
     # --- cover ---------------------------------------------------------------------------------
-    def cover_fan(self, height: float, count: int = 5) -> Flowable | None:
+    def cover_fan(self, height: float, count: int = FAN) -> Flowable | None:
         """A fan of the game's own cards for the cover: taken in turn from each kind."""
-        kinds = [self._cards(k.id) for k in self.data.pack.kinds]
-        kinds = [spread(cards, count) for cards in kinds if cards]
-        chosen = []
-        while len(chosen) < count and any(kinds):
-            for cards in kinds:
-                if cards and len(chosen) < count:
-                    chosen.append(cards.pop(0))
+        chosen = fan_cards([self._cards(k.id) for k in self.data.pack.kinds], count)
         faces = [f for f in (self.book.front(lc) for lc in chosen) if f is not None]
         if not faces:
             return None
@@ -129,24 +134,23 @@ class FigureMaker:
         return Picture(self.width, height, placed)
 
     # --- components ----------------------------------------------------------------------------
-    def components(self, block: m.Components, where: Where) -> Flowable | None:
+    def components(self, block: m.Components) -> Flowable | None:
         """Rows of groups: a few real cards of each kind with the count, then the boards."""
         kinds = block.kinds if block.kinds is not None else [k.id for k in self.data.pack.kinds]
-        if any(self._kind(k, where) is None for k in kinds):
+        if any(self._kind(k, self.at("kinds", i)) is None for i, k in enumerate(kinds)):
             return None
         ids = {lc.card.id for lc in self.data.cards}
-        for card_id in block.cards:
+        for item, card_id in enumerate(block.cards):
             if card_id not in ids:
-                self._error(where, f"unknown card '{card_id}'{did_you_mean(card_id, ids)}")
+                self._error(self.at("cards", item),
+                            f"unknown card '{card_id}'{did_you_mean(card_id, ids)}")
         card_h = min(36 * MM, self.frame_height * 0.16)
         groups = []  # (faces + painters, label)
         for kind_id in kinds:
             cards = self._cards(kind_id)
             if not cards:
                 continue
-            named = [lc for lc in cards if lc.card.id in block.cards]
-            shown = named or spread(cards, block.show)
-            faces = [self.book.front(lc) for lc in shown]
+            faces = [self.book.front(lc) for lc in components_cards(block, cards)]
             kind = self.data.kind(kind_id)
             count = sum(lc.card.count for lc in cards)
             word = kind.label if count == 1 else (kind.plural or kind.label)
@@ -154,7 +158,7 @@ class FigureMaker:
                            f"{count} {word}", card_h))
         names = block.boards if block.boards is not None else \
             list(dict.fromkeys(b.name for b, _ in self.boards()))
-        chosen = self._board_names(names, where)
+        chosen = self._board_names(names, "boards")
         if chosen is None:
             return None
         for name in dict.fromkeys(b.name for b, _ in chosen):
@@ -207,12 +211,13 @@ class FigureMaker:
         return Picture(self.width, total, placed, [_paragraph_mark(*t) for t in labels])
 
     # --- anatomy -------------------------------------------------------------------------------
-    def anatomy(self, block: m.Anatomy, where: Where) -> Flowable | None:
+    def anatomy(self, block: m.Anatomy) -> Flowable | None:
         """The card enlarged in the middle, its parts named left and right with leader lines."""
         lc = next((c for c in self.data.cards if c.card.id == block.card), None)
         if lc is None:
             ids = [c.card.id for c in self.data.cards]
-            self._error(where, f"unknown card '{block.card}'{did_you_mean(block.card, ids)}")
+            self._error(self.at("card"),
+                        f"unknown card '{block.card}'{did_you_mean(block.card, ids)}")
             return None
         face = self.book.front(lc)
         if face is None:
@@ -227,40 +232,44 @@ class FigureMaker:
         for region, text in block.callouts.items():
             box = boxes.get(region)
             if box is None:
-                self._error(where, f"callouts: card {lc.card.id} has no region '{region}' "
-                            f"{did_you_mean(region, list(boxes))}(its regions: "
-                            + ", ".join(boxes) + ")")
+                self._error(self.at("callouts", region), f"card {lc.card.id} has no region "
+                            f"'{region}'{did_you_mean(region, list(boxes))}; its regions: "
+                            + ", ".join(boxes))
                 continue
-            markup = self.texts.rule(text, "sans-bold", where)
+            markup = self.texts.rule(text, "sans-bold", self.at("callouts", region))
             if markup is None:
                 continue
             r = box.region
-            ax = card_x + (r.x + r.w / 2) * MM * scale
+            left = (r.x + r.w / 2) * MM * scale < width / 2
+            # the leader ends at the part's near edge, so it never runs through its text
+            edge = max(0.0, r.x) if left else min(painter.w, r.x + r.w)
+            ax = card_x + edge * MM * scale + (1.5 if left else -1.5)
             ay = height - (r.y + r.h / 2) * MM * scale
-            style = "figure-callout-left" if ax < card_x + width / 2 else "figure-callout"
-            callouts.append((ax, ay, self.label(markup, style)))
+            style = "figure-callout-left" if left else "figure-callout"
+            callouts.append((ax, ay, left, self.label(markup, style)))
         if len(callouts) < len(block.callouts):
             return None
         marks = _callout_marks(callouts, card_x, width, self.width, height)
         return Picture(self.width, height, [Placed(painter, face, card_x, 0, scale)], marks)
 
     # --- set-up --------------------------------------------------------------------------------
-    def setup(self, block: m.Setup, where: Where) -> Flowable | None:
+    def setup(self, block: m.Setup) -> Flowable | None:
         """Boards, a grid of cards and a pile, packed into rows at the largest common scale."""
-        chosen = self._board_names(block.boards, where)
+        chosen = self._board_names(block.boards, "boards")
         items = []  # (width mm, height mm, draw(x, y, scale) → list[Placed])
         for laid, painter in chosen or []:
             items.append((laid.size[0], laid.size[1], _one(painter, laid.face)))
-        for kind_id, grid in ((block.grid.kind, block.grid) if block.grid else (None, None),
-                              (block.pile, None)):
+        for kind_id, grid, key in ((block.grid.kind, block.grid, "grid") if block.grid
+                                   else (None, None, ""), (block.pile, None, "pile")):
             if kind_id is None:
                 continue
-            if self._kind(kind_id, where) is None:
+            if self._kind(kind_id, self.at(key)) is None:
                 return None
             items.append(self._cards_item(kind_id, grid))
         if chosen is None or not items:
-            return None if chosen is None else self._error(where, "setup shows nothing: give "
-                                                           "boards, grid or pile") or None
+            if chosen is not None:
+                self._error(self.at("setup"), "shows nothing: give boards, grid or pile")
+            return None
         return _packed(items, self.width, min(self.frame_height * 0.45, 125 * MM))
 
     def _cards_item(self, kind_id: str, grid: m.Grid | None):
@@ -284,6 +293,56 @@ class FigureMaker:
                                   y + (grid.rows - 1 - row) * (h + gap) * MM * s, s))
             return out
         return (grid.cols * (w + gap) - gap, grid.rows * (h + gap) - gap, draw)
+
+
+def fan_cards(kinds: list[list], count: int = FAN) -> list:
+    """The cover's cards: spread over each kind, taken from the kinds in turn."""
+    kinds = [spread(cards, count) for cards in kinds if cards]
+    chosen = []
+    while len(chosen) < count and any(kinds):
+        for cards in kinds:
+            if cards and len(chosen) < count:
+                chosen.append(cards.pop(0))
+    return chosen
+
+
+def components_cards(block: m.Components, cards: list) -> list:
+    """The cards a components figure shows of one kind: those named, else `show` spread."""
+    named = [lc for lc in cards if lc.card.id in block.cards]
+    return named or spread(cards, block.show)
+
+
+def pictured_cards(data: PackData) -> set[str]:
+    """IDs of the cards whose faces the whole rulebook shows (cover, figures): a change to any
+    other card's stats or picture leaves the book as it is."""
+    kinds = {k.id: data.cards_of(k.id) for k in data.pack.kinds}
+    shown = [lc for lc in fan_cards(list(kinds.values()))]
+    for _, chapter in data.chapters:
+        for block in chapter.blocks:
+            if isinstance(block, m.Components):
+                for kind_id in block.kinds or list(kinds):
+                    shown += components_cards(block, kinds.get(kind_id, []))
+            elif isinstance(block, m.Anatomy):
+                shown += [lc for lc in data.cards if lc.card.id == block.card]
+            elif isinstance(block, m.Setup) and block.grid and block.grid.face == "front":
+                cards = kinds.get(block.grid.kind, [])
+                shown += cards[:block.grid.rows * block.grid.cols]
+    return {lc.card.id for lc in shown}
+
+
+def unbroken(flowables: list[Flowable], width: float, after: float = 0.0) -> Table:
+    """Flowables that move to the next page together. A one-column Table that never splits,
+    not a KeepTogether: a heading's keepWithNext binds to a Table, not to a KeepTogether.
+    after: the space below (a flowable's own spaceAfter does not count inside a cell)."""
+    rows = len(flowables)
+    table = Table([[f] for f in flowables], colWidths=[width], hAlign="LEFT",
+                  rowSplitRange=(rows, rows), spaceAfter=after)
+    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                               ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))]))
+    return table
 
 
 def spread(cards: list, count: int) -> list:
@@ -350,8 +409,8 @@ def _callout_marks(callouts, card_x: float, card_w: float, width: float, height:
     column = card_x - 6 * MM
     marks = []
     for side in ("left", "right"):
-        mine = sorted((c for c in callouts if (c[0] < card_x + card_w / 2) == (side == "left")),
-                      key=lambda c: -c[1])
+        mine = sorted(((ax, ay, para) for ax, ay, left, para in callouts
+                       if left == (side == "left")), key=lambda c: -c[1])
         sizes = [c[2].wrap(column, 1e6) for c in mine]
         ys, floor = [], height
         for (ax, ay, _), (_, lh) in zip(mine, sizes):

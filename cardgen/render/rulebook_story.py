@@ -6,7 +6,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
-from reportlab.platypus import (CondPageBreak, FrameBreak, KeepTogether, ListFlowable,
+from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
@@ -19,9 +19,10 @@ from ..model import rules as m
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
                              make_styles, words)
-from .rulebook_figures import FigureMaker
+from .rulebook_figures import FigureMaker, unbroken
 from .rulebook_tables import TableMaker
 from .rulebook_text import ChapterSource, TextMaker, Where
+from ..validate.errors import did_you_mean
 from .text import parse
 
 CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)
@@ -128,7 +129,24 @@ class StoryBuilder:
                 number += 1
                 flow += made
         self._unused_options()
+        self._unknown_variants()
         return flow + (self.back_cover() if self.back else [])
+
+    def _unknown_variants(self) -> None:
+        """A heading or turn box may name a variant; it must be one of composition.yaml."""
+        from ..compose import load_composition
+        composition = load_composition(self.data, Report())
+        known = list(composition.composition.variants) if composition is not None else []
+        for shown, chapter in self.data.chapters:
+            source = ChapterSource(shown, self.data.folder)
+            for index, block in enumerate(chapter.blocks):
+                slug = getattr(block, "variant", None)
+                if slug is not None and slug not in known:
+                    where = source.where(index, "variant")
+                    self.report.error(where.file, where.line, where.col, slug,
+                                      f"{where.prefix()}unknown variant '{slug}'"
+                                      f"{did_you_mean(slug, known)}; composition.yaml defines "
+                                      + (", ".join(known) or "none"))
 
     def _word(self, key: str, family: str, upper: bool = False) -> str:
         """An engine word (or the pack's label for it) as markup."""
@@ -257,9 +275,13 @@ class StoryBuilder:
         blocks = chapter.blocks
         if self.only is None:
             return set(range(len(blocks)))
-        kept, dropping = set(), False
+        kept, dropping, other = set(), False, False
         variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
+            if isinstance(block, m.H2):  # a section about another variant is left out whole
+                other = bool(variant) and block.variant not in (None, variant)
+            if other:
+                continue
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
             elif not (dropping and isinstance(block, CONTINUATION)):
@@ -341,8 +363,7 @@ class StoryBuilder:
                 if block.caption else [Spacer(1, self.body_size * 0.6)]
             return [Spacer(1, self.body_size * 0.3)] + made + caption
         if isinstance(block, (m.Components, m.Anatomy, m.Setup)):
-            key = next(k for k in ("components", "anatomy", "setup") if hasattr(block, k))
-            return self.figures.build(block, source.where(index, key))
+            return self.figures.build(block, source, index)
         if isinstance(block, m.Turn):
             return self._turn(block, index, source)
         return []
@@ -359,8 +380,7 @@ class StoryBuilder:
         rows += [[Paragraph(f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">'
                             f'{number}</font>\u00a0\u00a0{step}', self.styles["turn-step"])]
                  for number, step in enumerate(steps, start=1)]
-        table = Table(rows, colWidths=[self.width], hAlign="LEFT", spaceBefore=size * 0.5,
-                      spaceAfter=size * 0.9)
+        table = Table(rows, colWidths=[self.width], hAlign="LEFT")
         table.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("BOX", (0, 0), (-1, -1), 1.2, ACCENT),
             ("BACKGROUND", (0, 1), (-1, -1), NOTE_BG),
@@ -373,7 +393,8 @@ class StoryBuilder:
             ("TOPPADDING", (0, 1), (-1, 1), size * 0.6),
             ("BOTTOMPADDING", (0, -1), (-1, -1), size * 0.7),
             ("FONTNAME", (0, 0), (-1, -1), face_name("sans"))]))
-        return [table]
+        # a summary read at a glance is never split
+        return [Spacer(1, size * 0.5), unbroken([table], self.width, size * 0.9)]
 
     def _list(self, block, index: int, source: ChapterSource) -> list[Flowable]:
         key = "list" if isinstance(block, m.BulletList) else "steps"
@@ -390,7 +411,7 @@ class StoryBuilder:
                                 bulletFontName=face_name("serif"), bulletFontSize=size,
                                 bulletColor=ACCENT, spaceAfter=size * 0.4)
             # a short list stays on one page: no single item left behind
-            return [KeepTogether([made])] if len(items) <= 6 else [made]
+            return [unbroken([made], self.width, size * 0.4)] if len(items) <= 6 else [made]
         return [ListFlowable(items, bulletType="1", bulletFormat="%s.", leftIndent=size * 1.8,
                              bulletFontName=face_name("sans-bold"), bulletFontSize=size * 0.92,
                              bulletOffsetY=-size * 0.08,  # on the text's baseline

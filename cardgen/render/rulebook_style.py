@@ -54,7 +54,29 @@ def hyphenator(language: str):
     """pyphen's split points for the language, at least 3 letters on either side of a break."""
     if language not in HYPHENATION:
         return None
+    _load_dictionary(HYPHENATION[language])
     return pyphen.Pyphen(lang=HYPHENATION[language], left=3, right=3).iterate
+
+
+def _load_dictionary(lang: str) -> None:
+    """pyphen parses its whole pattern file in every process (half a second for German); keep
+    the parsed patterns in cardgen's disk cache, keyed by the file's bytes, and hand them to
+    pyphen's own per-process cache."""
+    import pickle
+    from .. import cache
+    path = pyphen.LANGUAGES[pyphen.language_fallback(lang)]
+    if path in pyphen.hdcache:
+        return
+    key = cache.key("hyphenation", pyphen.__version__, path.read_bytes())
+    blob = cache.read("hyphenation", key)
+    try:
+        parsed = pickle.loads(blob) if blob else None
+    except Exception:  # an entry cut short or from another pyphen: parse the file again
+        parsed = None
+    if not isinstance(parsed, pyphen.HyphDict):
+        parsed = pyphen.HyphDict(path)
+        cache.write("hyphenation", key, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+    pyphen.hdcache[path] = parsed
 
 
 def make_styles(language: str, body_size: float = 10.0,

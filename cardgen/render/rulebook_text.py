@@ -194,12 +194,14 @@ class ChapterSource:
         self.file = shown
         self.raw = read_yaml(path, Report()) if path.is_file() else None
 
-    def where(self, index: int | None = None, key: str | None = None, item: int | None = None,
-              subject: str = "") -> Where:
+    def where(self, index: int | None = None, key: str | None = None,
+              item: int | str | None = None, subject: str = "") -> Where:
         """Position of blocks[index][key][item] (or of the nearest part that exists)."""
         what = "title" if index is None else f"blocks[{index}]" + (f".{key}" if key else "")
-        if item is not None:
+        if isinstance(item, int):
             what += f"[{item}]"
+        elif item is not None:
+            what += f".{item}"
         mark = self._mark(index, key, item)
         return Where(self.file, mark.line if mark else 0, mark.col if mark else 0, subject, what)
 
@@ -216,6 +218,8 @@ class ChapterSource:
         if not isinstance(block, MarkedDict) or key is None or key not in block:
             return mark
         value, mark = block[key], block.value_marks[key]
-        if item is not None and isinstance(value, MarkedList) and item < len(value):
+        if isinstance(item, int) and isinstance(value, MarkedList) and item < len(value):
             return value.item_marks[item]
+        if isinstance(item, str) and isinstance(value, MarkedDict):  # a key of a mapping
+            return value.key_marks.get(item, mark)
         return mark

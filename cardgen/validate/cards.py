@@ -98,8 +98,8 @@ def _check_stats(data: PackData, lc: LoadedCard, report: Report) -> None:
     if not declared:
         return
     for key, spec in declared.items():
-        if key not in card.stats:
-            m = lc.mark("stats")
+        if key not in card.stats:  # an empty spreadsheet cell knows its place
+            m = getattr(lc.raw.get("stats"), "key_marks", {}).get(key) or lc.mark("stats")
             report.error(lc.file, m.line, m.col, card.id, f"stats.{key}: missing ({spec.label})")
             continue
         if spec.min > spec.max:

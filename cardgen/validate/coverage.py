@@ -39,7 +39,8 @@ def check_coverage(data: PackData, report: Report) -> None:
             if _covered(name, printed):
                 m = mark_at(data.pack_raw, "kinds", index, "not_printed", name)
                 report.warning(data.pack_file, m.line, m.col, kind.id, f"not_printed: {name} "
-                               f"is printed by {shown}; remove it from not_printed")
+                               f"is printed by a region of {shown}; remove it from "
+                               "not_printed")
 
 
 def printed_fields(data: PackData, layouts: list[str]) -> set[str]:

@@ -2,7 +2,8 @@
 any output, with the diagnostic at the YAML line that names it.
 
 Why: a picture that cannot be decoded used to surface only while the PDF was drawn, as a
-traceback. Here each file is decoded once (the result is kept per file and modification time),
+traceback. Here each file is decoded once (the result is kept per file and modification time,
+and between builds in cardgen's cache by the file's bytes; see render.images.checked_size),
 only formats that Pillow decodes by itself are accepted (no EPS through Ghostscript, no PDF),
 and any failure of the decoder is the picture's problem, not cardgen's.
 """
@@ -17,7 +18,7 @@ from PIL import Image
 
 from ..diagnostics import Report
 from ..load import PackData
-from ..render.images import ImageProblem, open_checked, resolve
+from ..render.images import ImageProblem, checked_size, resolve
 from ..source import mark_at
 
 # The formats a designer's picture may have: decoded by Pillow itself, without helpers.
@@ -53,7 +54,7 @@ def _decode(path: Path, relative: str) -> tuple[int, int] | str:
         return (f"'{relative}' is not a readable picture (cardgen prints PNG, JPEG, WEBP, GIF, "
                 "TIFF and BMP)")
     try:
-        return open_checked(path).size
+        return checked_size(path.read_bytes(), relative)
     except ImageProblem as exc:
         return str(exc)
     except Exception as exc:  # noqa: BLE001 - a decoder failure is the file's problem

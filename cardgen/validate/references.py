@@ -71,10 +71,7 @@ def _between(low: str, high: str) -> list[str]:
 def check_references(data: PackData, report: Report) -> None:
     """Every card ID, ID range and kind name in the pack's texts exists."""
     refs = References(data)
-    for text, where in _rule_texts(data):
-        for severity, problem in refs.problems(text):
-            report.add(where.file, where.line, where.col, severity, where.subject,
-                       where.prefix() + problem)
+    _check_rules(data, refs, report)
     for lc in data.cards:
         texts = [(("texts", key), value) for key, value in lc.card.texts.items()]
         texts += [((key,), value) for key, value in lc.card.extra_fields.items()
@@ -88,28 +85,35 @@ def check_references(data: PackData, report: Report) -> None:
     _check_short_names(data, report)
 
 
-def _rule_texts(data: PackData) -> Iterator[tuple[str, Where]]:
-    """(text as printed, where it is written) of every rule text; a text whose template fails
-    is left out (the rulebook check reports it)."""
+def _check_rules(data: PackData, refs: References, report: Report) -> None:
+    """Rule texts as printed (after Jinja; a template that fails is the rulebook check's to
+    report). The chapter file is read again for its line marks only when a text has a
+    problem: most packs have none, and reading every chapter twice is what costs."""
     maker = TextMaker(data, Report())
     for shown, chapter in data.chapters:
-        source = ChapterSource(shown, data.folder)
-        items = [(chapter.title, source.where())]
-        for index, block in enumerate(chapter.blocks):
-            for key in ("h2", "p", "note", "example"):
-                if hasattr(block, key):
-                    items.append((getattr(block, key), source.where(index, key)))
-            for key in ("list", "steps"):
-                for item, text in enumerate(getattr(block, key, None) or []):
-                    items.append((text, source.where(index, key, item)))
-            if isinstance(block, m.OptionBlock):
-                for key in ("title", "text", "needs"):
-                    items.append((getattr(block, key), source.where(index, key,
-                                                                   subject=block.option)))
-        for text, where in items:
-            rendered = maker.template(text, where)
-            if rendered:
-                yield rendered, where
+        source = None
+        for text, at in _chapter_texts(chapter):
+            rendered = maker.template(text, Where(shown))
+            for severity, problem in refs.problems(rendered or ""):
+                source = source or ChapterSource(shown, data.folder)
+                where = source.where(*at)
+                report.add(where.file, where.line, where.col, severity, where.subject,
+                           where.prefix() + problem)
+
+
+def _chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:
+    """(text, ChapterSource.where arguments) of every text of one chapter."""
+    yield chapter.title, ()
+    for index, block in enumerate(chapter.blocks):
+        for key in ("h2", "p", "note", "example"):
+            if hasattr(block, key):
+                yield getattr(block, key), (index, key)
+        for key in ("list", "steps"):
+            for item, text in enumerate(getattr(block, key, None) or []):
+                yield text, (index, key, item)
+        if isinstance(block, m.OptionBlock):
+            for key in ("title", "text", "needs"):
+                yield getattr(block, key), (index, key, None, block.option)
 
 
 def _check_boards(data: PackData, refs: References, report: Report) -> None:

@@ -1,0 +1,126 @@
+"""`cardgen watch`: a real process, as a designer runs it; a save rebuilds, Ctrl-C ends it with
+exit 0 and leaves no temporary file behind."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli.app import app
+from cardgen.cli.watch import changes, interrupt_after
+from cardgen.load import ROOT
+
+TIMEOUT = 120  # seconds for any one step: a stuck watcher fails the test instead of hanging
+
+
+class Lines:
+    """The process's stdout, line by line, read on a thread so that waiting can time out."""
+
+    def __init__(self, process):
+        self.queue: queue.Queue = queue.Queue()
+        self.seen: list[str] = []
+        self.thread = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream):
+        for line in stream:
+            self.queue.put(line.rstrip("\n"))
+        self.queue.put(None)
+
+    def until(self, prefix: str) -> str:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                line = self.queue.get(timeout=1)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AssertionError(f"watch ended before '{prefix}': {self.seen}")
+            self.seen.append(line)
+            if line.startswith(prefix):
+                return line
+        raise AssertionError(f"no '{prefix}' within {TIMEOUT} s: {self.seen}")
+
+
+def digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def watcher(tmp_path):
+    data = tmp_path / "card_data"
+    assert CliRunner().invoke(app, ["new", "game", "--data", str(data)]).exit_code == 0
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from cardgen.cli.app import main; main()", "watch", "game",
+         "--data", str(data), "--out", str(tmp_path / "out"), "--only", "cards",
+         "--interval", "0.1"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = Lines(process)
+    yield process, lines, data / "game", tmp_path / "out" / "game"
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    lines.thread.join(TIMEOUT)
+    process.stdout.close()
+    process.stderr.close()
+
+
+def test_a_save_rebuilds_and_ctrl_c_ends_cleanly(watcher):
+    process, lines, pack, out = watcher
+    lines.until("watching game")
+    lines.until("done: 8 cards")
+    before = digest(out / "cards.pdf")
+    cards = pack / "cards" / "explorers.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Ada Northwind", "Ada Southwind"),
+                     encoding="utf-8")
+    assert lines.until("changed: ").endswith("explorers.yaml")
+    lines.until("done: 8 cards")
+    assert digest(out / "cards.pdf") != before
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=TIMEOUT) == 0
+    lines.until("stopped watching")
+    assert process.stderr.read() == ""
+    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+
+
+def test_a_broken_save_is_reported_and_watching_goes_on(watcher):
+    process, lines, pack, out = watcher
+    lines.until("done: 8 cards")
+    before = digest(out / "cards.pdf")
+    cards = pack / "cards" / "explorers.yaml"
+    good = cards.read_text(encoding="utf-8")
+    cards.write_text(good.replace("courage: 9", "courage: 99"), encoding="utf-8")
+    lines.until("not written: fix the errors above")
+    assert digest(out / "cards.pdf") == before
+    cards.write_text(good.replace("Ada Northwind", "Ada Eastwind"), encoding="utf-8")
+    lines.until("done: 8 cards")
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=TIMEOUT) == 0
+    assert "E1 courage: 99 is above the maximum 10" in process.stderr.read()
+
+
+def test_ctrl_c_during_a_write_takes_effect_after_it():
+    done = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_after():
+            os.kill(os.getpid(), signal.SIGINT)
+            done.append("the write finished")
+    assert done == ["the write finished"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_changes_name_new_changed_and_removed_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    before = {str(tmp_path / "a.yaml"): (1, 1), str(tmp_path / "b.yaml"): (1, 1)}
+    after = {str(tmp_path / "a.yaml"): (2, 1), str(tmp_path / "c.csv"): (1, 1)}
+    assert changes(before, after) == ["a.yaml", "b.yaml", "c.csv"]
