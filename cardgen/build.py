@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Report
-from .fingerprint import file_hash, output_keys, read_manifest, still_valid
+from .fingerprint import file_hash, listing, output_keys, read_manifest, still_valid
 from .layout.card import CardLayouter
 from .layout.faces import used_layouts
 from .labels import labels_for
@@ -50,6 +50,9 @@ class BuildSettings:
     # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
     # keys (repr=False): comparing with an old build does not make today's outputs stale.
     changed_since: dict | None = field(default=None, repr=False, compare=False)
+    # outputs made besides the default ones (watch adds the contact sheet); not in the keys,
+    # so that watch and build share their outputs
+    also: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass
@@ -76,6 +79,10 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
                      "pack folders with --data)")
         return []
     available = find_packs(data_dir)
+    if not available and (data_dir / "pack.yaml").is_file():  # --data named the pack itself
+        report.error(str(data_dir), 0, 0, "", f"this is a pack folder; --data takes the folder "
+                     f"that holds the packs: --data {data_dir.parent} {data_dir.name}")
+        return []
     if not names:
         if not available:
             report.error(str(data_dir), 0, 0, "", "no packs found (a pack is a folder with a "
@@ -218,6 +225,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    layouter.report_problems()
     check_face_pictures(data, faces, report)
     return printed, images, layouter
 
@@ -240,6 +248,8 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
         wanted.add("png")
     if settings.changed_since is not None:
         wanted.add("changed")
+    if not settings.only:
+        wanted.update(settings.also)
     return wanted
 
 
@@ -247,6 +257,7 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
     """(output kinds to build, their keys, the previous manifest) for one pack."""
     keys = output_keys(folder, settings)
     previous = read_manifest(out_dir / folder.name)
+    distrust = bool(listing(folder)[1])  # symlinks, pipes ...: validated by a build, not trusted
     built = previous.get("built") or {}
     stale, intact = set(), set()
     for kind in wanted_outputs(settings):
@@ -256,7 +267,7 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
                                           for name in files)
         if whole:
             intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole or kind == "changed":
+        if entry.get("key") != keys[kind] or not whole or kind == "changed" or distrust:
             stale.add(kind)  # changed.pdf compares with a manifest the key does not know
     previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
     return stale, keys, previous
@@ -558,6 +569,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
     pngs = dict(previous.get("png") or {})
     pngs.update(result.png_keys)
     listed = {name for entry in built.values() for name in entry["files"]}
+    faces = result.faces or previous.get("faces") or {}  # no faces laid out: keep the last
     body = {
         "pack": data.pack.id,
         "title": data.pack.title,
@@ -566,7 +578,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
-        "faces": {k: result.faces[k] for k in sorted(result.faces)},
+        "faces": {k: faces[k] for k in sorted(faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 

@@ -42,6 +42,7 @@ class LoadedCard:
     kind: str
     file: str
     raw: MarkedDict
+    broken: frozenset[str] = frozenset()  # fields left out for a type error ('stats.iq')
 
     def mark(self, *keys: str) -> Mark:
         """Position of a nested key (e.g. 'stats', 'iq'), or the nearest enclosing one."""
@@ -271,8 +272,38 @@ def _load_cards(data: PackData, report: Report) -> None:
             subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
             data.written_ids.add(subject)
             card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            broken: frozenset[str] = frozenset()
+            if card is None:
+                card, broken = salvage(card_raw)
             if card is not None:
-                data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
+                data.cards.append(LoadedCard(card, kind.id, shown, card_raw, broken))
+
+
+def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
+    """The card without the fields that failed validation (already reported), so that the
+    pack's own checks (ranges, stat rules, unknown keys) still see the rest of it: all of a
+    card's problems in one run. None when even that fails (the id itself is wrong)."""
+    try:
+        Card.model_validate(card_raw)
+        return None, frozenset()
+    except ValidationError as exc:
+        locs = [tuple(e["loc"]) for e in exc.errors(include_url=False)]
+    clean = dict(card_raw)
+    broken = set()
+    for loc in locs:
+        if not loc or loc[0] == "id":
+            return None, frozenset()
+        field = clean.get(loc[0])
+        if len(loc) > 1 and isinstance(loc[1], str) and isinstance(field, dict):
+            clean[loc[0]] = {k: v for k, v in field.items() if k != loc[1]}
+            broken.add(f"{loc[0]}.{loc[1]}")
+        else:
+            clean.pop(loc[0], None)
+            broken.add(str(loc[0]))
+    try:
+        return Card.model_validate(clean), frozenset(broken)
+    except ValidationError:
+        return None, frozenset()
 
 
 def _load_layouts(data: PackData, report: Report) -> None:

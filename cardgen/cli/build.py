@@ -155,6 +155,7 @@ def build(
     settings.margin = user.margin if settings.margin is None else settings.margin
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
+    _out_apart(out, folders)
     jobs = jobs or default_jobs()
     from ..output import OutputError, output_lock
     try:
@@ -164,6 +165,17 @@ def build(
         print_report(report)
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
+
+
+def _out_apart(out: Path, folders: list[Path]) -> None:
+    """--out must not put a pack's output into a pack folder (or a pack folder into it): the
+    build would swap the designer's own folder for a folder of PDFs."""
+    for folder in folders:
+        pack, target = folder.resolve(), (out / folder.name).resolve()
+        if target == pack or pack in target.parents or target in pack.parents:
+            raise typer.BadParameter(f"{str(out)!r} would write {folder.name}'s files into "
+                                     f"the pack folder {folder}; choose a folder outside your "
+                                     "packs (the default is output/)", param_hint="--out")
 
 
 def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
@@ -318,6 +330,7 @@ def _merge(folder: Path, plan, parts):
         merged.png_keys.update(other.png_keys)
         merged.content.update(other.content)
         merged.changed.extend(other.changed)
+        merged.faces.update(other.faces)
     return folder, report, (merged, keys, previous), "built"
 
 

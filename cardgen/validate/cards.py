@@ -57,7 +57,7 @@ def check_cards(data: PackData, report: Report) -> None:
                 report.error(lc.file, m.line, m.col, card.id, f"{name}: required for every "
                              f"{kind.label}, missing")
         for name in kind.texts:
-            if not card.texts.get(name):
+            if not card.texts.get(name) and not {"texts", f"texts.{name}"} & lc.broken:
                 m = lc.mark("texts")
                 report.error(lc.file, m.line, m.col, card.id, f"texts.{name}: required for every "
                              f"{kind.label}, missing")
@@ -98,9 +98,12 @@ def _check_stats(data: PackData, lc: LoadedCard, report: Report) -> None:
     if not declared:
         return
     for key, spec in declared.items():
-        if key not in card.stats:  # an empty spreadsheet cell knows its place
+        if key not in card.stats and not {"stats", f"stats.{key}"} & lc.broken:
+            # an empty spreadsheet cell knows its place
             m = getattr(lc.raw.get("stats"), "key_marks", {}).get(key) or lc.mark("stats")
             report.error(lc.file, m.line, m.col, card.id, f"stats.{key}: missing ({spec.label})")
+            continue
+        if key not in card.stats:  # its value had the wrong type: reported by the loader
             continue
         if spec.min > spec.max:
             continue  # the category itself is wrong; reported once at pack.yaml
