@@ -50,6 +50,9 @@ class BuildSettings:
     # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
     # keys (repr=False): comparing with an old build does not make today's outputs stale.
     changed_since: dict | None = field(default=None, repr=False, compare=False)
+    # outputs made besides the default ones (watch adds the contact sheet); not in the keys,
+    # so that watch and build share their outputs
+    also: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass
@@ -245,6 +248,8 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
         wanted.add("png")
     if settings.changed_since is not None:
         wanted.add("changed")
+    if not settings.only:
+        wanted.update(settings.also)
     return wanted
 
 
@@ -329,7 +334,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         if len(report.errors) > errors_before:
             return None
         painter = CardPainter(card_size, bleed, layouter.icons, images)
-    elif "calibration" in wanted:  # the sheet of targets needs a card that fits the paper
+    elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print
         check_print(data, settings, wanted, report)
         if len(report.errors) > errors_before:
@@ -529,8 +534,8 @@ def sheet_notes(spec, card_size, bleed: float) -> list[str]:
     why = ("--sheet dense" if spec.mode == "dense" else
            f"no sheet layout keeps the {bleed:g} mm bleed of {card_size[0]:g} x "
            f"{card_size[1]:g} mm cards on {spec.paper}")
-    return [f"cards.pdf: {len(plan.slots)} cards per sheet abut at the trim with shared cut "
-            f"lines ({why}); a mis-cut shows a sliver of the neighbouring card"]
+    return [f"cards.pdf: the cards abut at the trim with shared cut lines ({len(plan.slots)} "
+            f"per sheet; {why}): a mis-cut shows a sliver of the neighbouring card"]
 
 
 def _face_key(face, settings: BuildSettings) -> str:

@@ -37,22 +37,17 @@ def test_every_type_size_on_the_flagship_cards_is_at_least_the_minimum():
 
 
 def test_check_finds_an_outline_in_the_safe_zone(tmp_path, cli, make_pack):
-    folder = make_pack(tmp_path, {"layouts.yaml": """layouts:
-  mini-back:
-    extends: simple-back
-    regions:
-      motto:
-        {type: text, x: 4.4, y: 60, w: 40, h: 8, layer: 5, font: sans-bold, size: 14,
-         text: "Jetzt"}
-  mini-consultant:
-    extends: stat-card
-    regions:
-      group_label:
-        text: "{{ card.specialty }}"
-"""})
+    folder = make_pack(tmp_path)
+    layouts = folder / "layouts.yaml"
+    motto = ('      motto:\n        {type: text, x: 4.4, y: 60, w: 40, h: 8, layer: 5, '
+             'font: sans-bold, size: 14, text: "Jetzt"}\n')
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(text.replace('        fill: "#7A2E5A"\n',
+                                    '        fill: "#7A2E5A"\n' + motto, 1), encoding="utf-8")
+    assert "motto" in layouts.read_text(encoding="utf-8")
     assert cli("check", "--data", folder.parent).exit_code == 0  # 0.4 mm in: the J fits
-    text = (folder / "layouts.yaml").read_text().replace("x: 4.4", "x: 4.2")
-    (folder / "layouts.yaml").write_text(text)
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace("x: 4.4", "x: 4.2"),
+                       encoding="utf-8")
     result = cli("check", "--data", folder.parent)
     assert result.exit_code == 1
     assert "the outline of 'J' reaches 3.92 mm from the trim" in result.output

@@ -133,10 +133,12 @@ def test_guide_in_the_pack_language():
     text = PdfReader(io.BytesIO(result.files["guide.pdf"])).pages[0].extract_text()
     assert "Seiten 1–6" in text and "langen Kante" in text and "100" in text
     assert "20 Karten auf 3 Blättern, 8 Karten je Blatt." in text
-    folded = render_pack(_pack("dokter-li", 8), Report(),
-                         BuildSettings(duplex="fold", only=("cards",)))
+    data = _pack("dokter-li", 8)
+    folded = render_pack(data, Report(), BuildSettings(duplex="fold", only=("cards",)))
     text = PdfReader(io.BytesIO(folded.files["guide.pdf"])).pages[0].extract_text()
-    assert "enkelzijdig" in text and "stippellijn" in text and "8 kaarten op 2 vellen" in text
+    copies = sum(lc.card.count for lc in data.cards)  # 4 on a folded sheet
+    assert "enkelzijdig" in text and "stippellijn" in text
+    assert f"{copies} kaarten op {-(-copies // 4)} vellen, 4 kaarten per vel." in text
 
 
 @given(count=st.integers(1, PER_SHEET))
@@ -168,6 +170,8 @@ def test_tts_files_hold_every_card(tmp_path):
                      if c["CardID"] // 100 == int(key)]
             assert max(cells) < custom["NumWidth"] * custom["NumHeight"]
             assert len(set(cells)) <= PER_SHEET
+            assert all(c["CustomDeck"] == {key: custom} for c in deck["ContainedObjects"]
+                       if c["CardID"] // 100 == int(key))
     names = {c["Nickname"] for d in decks for c in d["ContainedObjects"]}
     assert {lc.card.name for lc in data.cards} == names
     characters = next(d for d in decks if len(d["ContainedObjects"]) == 64)

@@ -205,9 +205,12 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
             info(f"{folder.name}: up to date → {out / folder.name}/")
             continue
         made = result[0]
-        names = sorted(n for n in made.files if not n.startswith("png/"))
+        names = sorted(n for n in made.files if not n.startswith(("png/", "tts/")))
         pngs = sum(1 for n in made.files if n.startswith("png/"))
-        listing = ", ".join(names) + (f" + {pngs} PNGs" if pngs else "")
+        tts = sum(1 for n in made.files if n.startswith("tts/"))  # sheets, backs, the JSON
+        listing = " + ".join(part for part in (
+            ", ".join(names), f"{pngs} PNGs" if pngs else "",
+            f"tts/ ({tts} Tabletop Simulator files)" if tts else "") if part)
         info(f"{folder.name}: {listing or 'manifest'} → {out / folder.name}/")
         removed = written[folder.name].removed if folder.name in written else []
         if removed:  # files of an earlier build that this one does not make
@@ -327,6 +330,7 @@ def _merge(folder: Path, plan, parts):
         merged.png_keys.update(other.png_keys)
         merged.content.update(other.content)
         merged.changed.extend(other.changed)
+        merged.faces.update(other.faces)
     return folder, report, (merged, keys, previous), "built"
 
 

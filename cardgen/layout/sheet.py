@@ -227,7 +227,8 @@ def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
         options.append((_fold_rank(half, mode), vertical, half))
     if not options:
         raise ValueError(f"fold-over layout: a {card[0]:g} x {card[1]:g} mm card does not fit "
-                         f"on half of a {pw:g} x {ph:g} mm sheet")
+                         f"on the sheet: neither half of {pw:g} x {ph:g} mm holds it, upright "
+                         f"or turned")
     _, vertical, half = max(options, key=lambda option: option[:2])
     if vertical:
         plan = replace(half, page_w=pw)

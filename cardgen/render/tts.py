@@ -85,9 +85,12 @@ def _deck(document, pages, items, card_size, bleed, stem, number, folder, names,
     back_dpi = back_px[0] / card_size[0] * 25.4
     out[f"tts/{stem}-back.png"] = _png(page_image(document[pages[items[0].back.card_id]],
                                                   bleed, back_dpi, False, back_px))
-    cards = [{"Name": "Card", "Nickname": names.get(item.card_id, ""),
-              "CardID": cell[item.front.card_id], "Transform": _transform()}
-             for item in items]
+    cards = []
+    for item in items:  # each card names its sheet too: TTS reads a card taken off the deck
+        card_id = cell[item.front.card_id]
+        cards.append({"Name": "Card", "Nickname": names.get(item.card_id, ""),
+                      "CardID": card_id, "Transform": _transform(),
+                      "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}})
     return {"Name": "DeckCustom", "Nickname": names.get(items[0].back.card_id, ""),
             "Transform": _transform(),
             "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,

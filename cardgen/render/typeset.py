@@ -8,6 +8,7 @@ with the origin at the card's trim, lower-left, y up (the painter adds the card'
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..layout.stats import label_text, small_size, value_pieces
 from .fonts import face_name, glyph_box, width
@@ -77,20 +78,42 @@ def placed_lines(box, card_h: float, icons: dict[str, str]) -> list[PlacedLine]:
     return []
 
 
-def glyph_inks(box, card_h: float, icons: dict[str, str]):
-    """(character, size, (x0, y0, x1, y1)) of every inked glyph of a box, in card points, the
-    box's rotation (about its centre, as the painter turns it) applied."""
+def run_inks(box, card_h: float, icons: dict[str, str]):
+    """Per run of text of a box: (size, the run's ink box, its glyphs as (character, ink box)),
+    in card points, the box's rotation (about its centre, as the painter turns it) applied.
+    The glyphs come as a function: the check needs them only where a run comes too close."""
     x, y, w, h = box_rect(box, card_h)
-    turn = box.region.rotate
+    turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
     for pen, baseline, pieces in placed_lines(box, card_h, icons):
         for font, size, text in pieces:
-            for char in text:
-                em = glyph_box(char, font)
-                if em is not None:
-                    ink = (pen + em[0] * size, baseline + em[1] * size,
-                           pen + em[2] * size, baseline + em[3] * size)
-                    yield char, size, _turned(ink, turn, x + w / 2, y + h / 2)
-                pen += width(char, font, size)
+            glyphs, union, advance = _run_glyphs(font, size, text)
+            if glyphs:
+                def each(glyphs=glyphs, pen=pen, baseline=baseline):
+                    return [(char, _turned((pen + gx0, baseline + gy0, pen + gx1,
+                                            baseline + gy1), turn, *centre))
+                            for char, gx0, gy0, gx1, gy1 in glyphs]
+                ux0, uy0, ux1, uy1 = union
+                yield size, _turned((pen + ux0, baseline + uy0, pen + ux1, baseline + uy1),
+                                    turn, *centre), each
+            pen += advance
+
+
+@lru_cache(maxsize=8192)
+def _run_glyphs(font: str, size: float, text: str):
+    """The inked glyphs of one run relative to its pen and baseline, their union and the run's
+    advance: a stat label or a rule word repeats on many cards, so each is measured once."""
+    glyphs, pen = [], 0.0
+    for char in text:
+        em = glyph_box(char, font)
+        if em is not None:
+            glyphs.append((char, pen + em[0] * size, em[1] * size, pen + em[2] * size,
+                           em[3] * size))
+        pen += width(char, font, size)
+    if not glyphs:
+        return (), None, pen
+    union = (min(g[1] for g in glyphs), min(g[2] for g in glyphs),
+             max(g[3] for g in glyphs), max(g[4] for g in glyphs))
+    return tuple(glyphs), union, pen
 
 
 def _turned(rect, degrees: int, cx: float, cy: float):
@@ -117,12 +140,15 @@ def outline_problems(face, card_size: tuple[float, float], safe: float, minimum:
         if box.region.type not in ("text", "icon", "stats"):
             continue
         worst, small = None, None
-        for char, size, (x0, y0, x1, y1) in glyph_inks(box, h, icons):
+        for size, union, glyphs in run_inks(box, h, icons):
             if size < minimum - 1e-6 and small is None:
-                small = (char, size)
-            reach = min(x0 / MM, y0 / MM, w - x1 / MM, h - y1 / MM)
-            if reach < safe - 0.01 and (worst is None or reach < worst[1]):
-                worst = (char, reach)
+                small = (glyphs()[0][0], size)
+            if _reach(union, w, h) >= safe - 0.01:
+                continue  # the whole run lies inside
+            for char, ink in glyphs():
+                reach = _reach(ink, w, h)
+                if reach < safe - 0.01 and (worst is None or reach < worst[1]):
+                    worst = (char, reach)
         if worst is not None:
             out.append((box.name, f"the outline of '{worst[0]}' reaches {worst[1]:.2f} mm from "
                                   f"the trim, inside the {safe:g} mm safe zone; move the "
@@ -131,3 +157,9 @@ def outline_problems(face, card_size: tuple[float, float], safe: float, minimum:
             out.append((box.name, f"'{small[0]}' prints at {small[1]:g} pt, below the pack's "
                                   f"minimum of {minimum:g} pt (print.min_font_size)"))
     return out
+
+
+def _reach(rect, w: float, h: float) -> float:
+    """How close (mm) an ink box in card points comes to the trim of a w x h mm card."""
+    x0, y0, x1, y1 = rect
+    return min(x0 / MM, y0 / MM, w - x1 / MM, h - y1 / MM)

@@ -29,7 +29,8 @@ def check_print(data, settings, wanted: set[str], report: Report) -> None:
         problems.append(f"a {safe:g} mm safe zone (--safe, print.safe) leaves no room for text "
                         f"on a {card[0]:g} x {card[1]:g} mm card")
     if wanted & {"cards", "calibration"}:
-        problems.extend(_sheet_problems(PAPER[paper], card, bleed, duplex, offset, paper))
+        problems.extend(_sheet_problems(PAPER[paper], card, bleed, duplex, offset, paper,
+                                        settings.margin, settings.sheet))
     if "png" in wanted:
         extra = 2 * bleed if settings.png_bleed else 0
         px = [round((side + extra) / 25.4 * settings.dpi) for side in card]
@@ -42,13 +43,15 @@ def check_print(data, settings, wanted: set[str], report: Report) -> None:
         report.error(data.pack_file, mark.line, mark.col, "", f"print: {problem}")
 
 
-def _sheet_problems(page, card, bleed, duplex, offset, paper) -> list[str]:
+def _sheet_problems(page, card, bleed, duplex, offset, paper, margin=None,
+                    mode="bleed") -> list[str]:
     """The card does not fit the paper, or the back offset pushes backs off the sheet."""
+    margin = 5.0 if margin is None else margin  # the sheets' own default (--margin)
     try:
         if duplex == "fold":
-            fold_plan(page, card, bleed)
+            fold_plan(page, card, bleed, margin, mode=mode)
             return []
-        plan = plan_sheet(page, card, bleed)
+        plan = plan_sheet(page, card, bleed, margin, mode=mode)
     except ValueError as exc:
         return [f"{exc} ({paper}; choose a larger --paper or a smaller --card-size)"]
     for slot in back_slots(plan, duplex, offset):
