@@ -15,7 +15,7 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-from .load import FONTS, TEMPLATES
+from .paths import FONTS, TEMPLATES
 
 from . import __version__ as VERSION
 

@@ -6,7 +6,6 @@ decides after the whole pack is seen.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,19 +18,7 @@ from .model.pack import Pack
 from .model.rules import Chapter
 from .source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from .validate.errors import did_you_mean, report_validation_error
-
-def _home() -> Path:
-    """Where fonts/, templates/ and the example card_data/ are: the repository (a checkout or
-    an editable install), else <prefix>/share/cardgen of a regular install."""
-    repo = Path(__file__).resolve().parent.parent
-    if (repo / "fonts").is_dir() and (repo / "templates").is_dir():
-        return repo
-    return Path(sys.prefix) / "share" / "cardgen"
-
-
-ROOT = _home()
-TEMPLATES = ROOT / "templates"
-FONTS = ROOT / "fonts"
+from .paths import FONTS, ROOT, TEMPLATES, _home, find_packs  # noqa: F401 (their old home)
 
 
 @dataclass
@@ -164,13 +151,6 @@ def read_model(path: Path, model: type[BaseModel], report: Report, subject_of=No
     if raw is None:
         return None, None
     return validate_model(raw, model, report, subject_of), raw
-
-
-def find_packs(data_dir: Path) -> list[Path]:
-    """Pack folders: every folder under data_dir holding a pack.yaml, by name."""
-    if not data_dir.is_dir():
-        return []
-    return sorted(p.parent for p in data_dir.glob("*/pack.yaml"))
 
 
 def load_pack(folder: Path, report: Report) -> PackData | None:
