@@ -154,6 +154,8 @@ class _Marked:
     def _build_scalar(self, node: ScalarNode, mark: Mark) -> Any:
         text = node.value
         if node.style:  # quoted or block scalar: always text (libyaml says "" for plain)
+            if node.style == '"':
+                _escaped_controls(text, mark)
             return _marked_str(text, mark)
         if text in ("", "~", "null", "Null", "NULL"):
             return None
@@ -240,6 +242,20 @@ if getattr(yaml, "__with_libyaml__", False):
                 self.flow -= flow
 else:  # PyYAML built without libyaml
     FastMarkedLoader = MarkedLoader
+
+
+def _escaped_controls(text: str, mark: Mark) -> None:
+    """A "..." text may write any character as an escape (\\a, \\0, \\x07, \\ud800): the
+    file itself is clean, but the text would carry a control character or half a surrogate
+    pair, which no font can print. Line breaks and tabs are fine."""
+    for char in text:
+        code = ord(char)
+        if (code < 32 and char not in "\t\n\r") or 0x7F <= code <= 0x9F:
+            raise YamlError(mark, f"the text holds the control character U+{code:04X} (an "
+                                  "escape such as \\a or \\x..); remove it")
+        if 0xD800 <= code <= 0xDFFF:
+            raise YamlError(mark, f"the text holds U+{code:04X}, half of a surrogate pair and "
+                                  "no character (an escape \\u....); write the character itself")
 
 
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in

@@ -175,3 +175,11 @@ def test_a_small_back_picture_is_a_warning_at_the_layout(cli, pix):
     assert f"{pix / 'layouts.yaml'}:6:66: warning: mini-back.picture image: images/back.png " \
            "prints at 50 dpi in the 49 x 81 mm picture region; 300 dpi needs 579 x 957 px" \
            in result.stderr
+
+
+def test_a_picture_far_too_large_is_refused_before_decoding(cli, pix):
+    Image.new("1", (30000, 30000)).save(pix / "images" / "back.png", optimize=True)
+    result = cli("check", "--data", pix.parent)
+    assert result.exit_code == 1
+    assert errors(result) == [f"{pix / 'layouts.yaml'}:6:66: error: mini-back.picture image: "
+                              "'images/back.png' has far more than 40,000,000 pixels"]

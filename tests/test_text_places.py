@@ -88,3 +88,10 @@ def test_a_card_size_the_layout_cannot_take_gives_one_line_per_problem(cli, pack
                "fit" in line for line in lines), lines
     assert len(lines) <= 5, lines  # one a region, not one a card
     assert any("(on all 4 cards" in line for line in lines), lines
+
+
+def test_a_text_too_long_for_any_region_is_at_the_card(cli, pack):
+    """It was 'template failed: template produced more than 5000 characters' at the layout."""
+    set_line(pack / "cards" / "heroes.yaml", "    name: Ann\n", "    name: " + "Ann " * 2000 + "\n")
+    assert errors(cli, pack) == ["cards/heroes.yaml:4:11: error: A1 name: 7999 characters; a "
+                                 "card text may have at most 5000"]

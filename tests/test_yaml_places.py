@@ -49,3 +49,25 @@ def test_a_quoted_text_over_several_lines_is_fine(tmp_path):
     path = tmp_path / "cards.yaml"
     path.write_text(HEAD + '    name: "Ann\n      Smith"\n    set: A\n', encoding="utf-8")
     assert load_yaml(path)["cards"][0]["name"] == "Ann Smith"
+
+
+@pytest.mark.parametrize("escape, message", [
+    ("\\a", "the text holds the control character U+0007 (an escape such as \\a or \\x..); "
+     "remove it"),
+    ("\\x00", "the text holds the control character U+0000 (an escape such as \\a or \\x..); "
+     "remove it"),
+    ("\\ud800", "the text holds U+D800, half of a surrogate pair and no character (an escape "
+     "\\u....); write the character itself"),
+])
+def test_an_escape_that_makes_an_unprintable_character(tmp_path, escape, message):
+    path = tmp_path / "cards.yaml"
+    path.write_text(HEAD + f'    name: "Ann{escape}"\n', encoding="utf-8")
+    with pytest.raises(YamlError) as info:
+        load_yaml(path, "cards.yaml")
+    assert (info.value.mark.line, info.value.mark.col, info.value.message) == (4, 11, message)
+
+
+def test_line_breaks_and_tabs_by_escape_stay_allowed(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(HEAD + '    name: "Ann\\tBob\\nCid"\n', encoding="utf-8")
+    assert load_yaml(path)["cards"][0]["name"] == "Ann\tBob\nCid"

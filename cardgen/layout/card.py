@@ -187,8 +187,9 @@ class CardLayouter:
                       card_id: str | None = None) -> None:
         """A problem of the layout's region; met while laying out a card, it is kept until
         report_problems() names the cards that met it, in one diagnostic."""
-        if card_id is not None and self.card is None:
-            message = f"{message} (card {card_id})"  # a back or a board: said at once
+        if card_id is not None and self.card is None:  # a back or a board: said at once
+            back = card_id.startswith("back:")
+            message = f"{message} ({'back of kind ' + card_id[5:] if back else 'card ' + card_id})"
         elif card_id is not None:
             key = (layout.name, region, message)
             self.folded.setdefault(key, (layout, []))[1].append(card_id)

@@ -62,7 +62,24 @@ def check_cards(data: PackData, report: Report) -> None:
                 report.error(lc.file, m.line, m.col, card.id, f"texts.{name}: required for every "
                              f"{kind.label}, missing")
         _check_stats(data, lc, report)
+        _long_texts(lc, report)
     _check_rules(data, report)
+
+
+def _long_texts(lc: LoadedCard, report: Report) -> None:
+    """A text longer than a region may ever show (layout.card.MAX_TEXT characters) is the
+    card's mistake: said at its field, not as a template failure at the layout."""
+    from ..layout.card import MAX_TEXT
+    texts = {"texts": lc.card.texts, **{k: v for k, v in lc.card.model_dump(
+        include={"name", "title", "set", "quote"}).items()}, **lc.card.extra_fields}
+    for key, value in texts.items():
+        inner = value.items() if isinstance(value, dict) else [(None, value)]
+        for sub, text in inner:
+            if isinstance(text, str) and len(text) > MAX_TEXT:
+                m = lc.mark(key, sub) if sub else lc.mark(key)
+                name = f"{key}.{sub}" if sub else key
+                report.error(lc.file, m.line, m.col, lc.card.id, f"{name}: {len(text)} "
+                             f"characters; a card text may have at most {MAX_TEXT}")
 
 
 def _unknown(report, lc, keys, message, value, choices):
