@@ -38,8 +38,10 @@ def test_files_of_an_earlier_build_are_removed_and_named(cli, tmp_path):
     (out / "mini" / "notes.txt").write_text("the designer's own")
     chosen = run(cli, out, "mini", "--cards", "A1,A2", "--png")
     assert chosen.exit_code == 0, chosen.output
-    assert "mini: removed 2 PNGs of an earlier build" in chosen.stdout
-    assert sorted(p.name for p in (out / "mini" / "png").iterdir()) == ["A1.png", "A2.png"]
+    # gone: the fronts of B1 and L1 and the back of the consultants (no K card chosen)
+    assert "mini: removed 3 PNGs of an earlier build" in chosen.stdout
+    assert sorted(p.name for p in (out / "mini" / "png").iterdir()) == ["A1.png", "A2.png",
+                                                                         "back-hero.png"]
     assert (out / "mini" / "deck.pdf").is_file()
     full = run(cli, out, "--png")
     assert full.exit_code == 0, full.output
