@@ -12,44 +12,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Report
-from .fingerprint import file_hash, output_keys, read_manifest, still_valid
+from .fingerprint import file_hash
 from .layout.card import CardLayouter
 from .layout.faces import used_layouts
 from .labels import labels_for
-from .load import ROOT, PackData, find_packs, load_pack
+from .load import ROOT, PackData, load_pack
 from .output import PackWrite, write_packs
-from .render.images import ImageStore
+from .render.images import MM, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.coverage import check_coverage
 from .validate.images import check_face_pictures, check_named_pictures
 from .validate.references import check_references
 from .validate.pack import check_pack_refs
-
-
-@dataclass
-class BuildSettings:
-    paper: str | None = None
-    duplex: str | None = None
-    back_offset: tuple[float, float] | None = None
-    card_size: tuple[float, float] | None = None
-    bleed: float | None = None
-    safe: float | None = None  # the safe zone in mm (text must stay this far inside the trim)
-    only: tuple[str, ...] = ()
-    png: bool = False
-    dpi: int = 300
-    png_bleed: bool = True
-    booklet: bool = False
-    sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
-    margin: float | None = None  # the printer's unprintable edge in mm (default 5)
-    ink_saver: bool = False  # backs and large fills as each layout's region declares
-    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
-    print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
-    out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
-    choice: object = None  # compose.Choice when the user chose a deck; part of every output key
-    # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
-    # keys (repr=False): comparing with an old build does not make today's outputs stale.
-    changed_since: dict | None = field(default=None, repr=False, compare=False)
+from .plan import BuildSettings, select_packs, stale_outputs, wanted_outputs  # noqa: F401
 
 
 @dataclass
@@ -67,30 +43,6 @@ class PackResult:
     def add(self, kind: str, name: str, content: bytes) -> None:
         self.files[name] = content
         self.built.setdefault(kind, []).append(name)
-
-
-def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:
-    """Pack folders to work on: the named ones, or all of them."""
-    if not data_dir.is_dir():
-        report.error(str(data_dir), 0, 0, "", "no such folder (give the folder that holds your "
-                     "pack folders with --data)")
-        return []
-    available = find_packs(data_dir)
-    if not names:
-        if not available:
-            report.error(str(data_dir), 0, 0, "", "no packs found (a pack is a folder with a "
-                         "pack.yaml)")
-        return available
-    by_name = {p.name: p for p in available}
-    chosen = []
-    for name in names:
-        if name in by_name:
-            chosen.append(by_name[name])
-        else:
-            from .validate.errors import did_you_mean
-            report.error(str(data_dir), 0, 0, name, f"no such pack{did_you_mean(name, list(by_name))}"
-                         f"; available: {', '.join(by_name) or 'none'}")
-    return chosen
 
 
 def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = None,
@@ -218,6 +170,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
+    layouter.report_problems()
     check_face_pictures(data, faces, report)
     return printed, images, layouter
 
@@ -232,34 +185,6 @@ def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: floa
             # a back's text comes from its layout: the message names the field there
             layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
     return check
-
-
-def wanted_outputs(settings: BuildSettings) -> set[str]:
-    wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
-    if settings.png:
-        wanted.add("png")
-    if settings.changed_since is not None:
-        wanted.add("changed")
-    return wanted
-
-
-def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
-    """(output kinds to build, their keys, the previous manifest) for one pack."""
-    keys = output_keys(folder, settings)
-    previous = read_manifest(out_dir / folder.name)
-    built = previous.get("built") or {}
-    stale, intact = set(), set()
-    for kind in wanted_outputs(settings):
-        entry = built.get(kind) or {}
-        files = entry.get("files")
-        whole = files is not None and all(still_valid(out_dir / folder.name, previous, name)
-                                          for name in files)
-        if whole:
-            intact.add(kind)
-        if entry.get("key") != keys[kind] or not whole or kind == "changed":
-            stale.add(kind)  # changed.pdf compares with a manifest the key does not know
-    previous["intact"] = sorted(intact)  # outputs on disk exactly as the manifest says
-    return stale, keys, previous
 
 
 def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
@@ -322,6 +247,9 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
+        images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
+                            for p in printed for face in (p.front, p.back)
+                            for box in face.boxes if box.image], settings.jobs)
         painter = CardPainter(card_size, bleed, layouter.icons, images)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print
@@ -558,6 +486,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
     pngs = dict(previous.get("png") or {})
     pngs.update(result.png_keys)
     listed = {name for entry in built.values() for name in entry["files"]}
+    faces = result.faces or previous.get("faces") or {}  # no faces laid out: keep the last
     body = {
         "pack": data.pack.id,
         "title": data.pack.title,
@@ -566,7 +495,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
-        "faces": {k: result.faces[k] for k in sorted(result.faces)},
+        "faces": {k: faces[k] for k in sorted(faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
 

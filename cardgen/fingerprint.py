@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
-from .load import FONTS, TEMPLATES
+from .paths import FONTS, TEMPLATES
 
 from . import __version__ as VERSION
 
@@ -34,11 +36,35 @@ DEPENDS: dict[str, tuple[str, ...]] = {
 
 
 def _files(path: Path) -> list[Path]:
+    """Regular files at or below path, hidden ones too (the loader reads `cards/.x.yaml`)."""
     if path.is_file():
         return [path]
     if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+        return sorted(p for p in path.rglob("*") if p.is_file())
     return []
+
+
+def listing(folder: Path) -> tuple[list[str], list[str]]:
+    """(every entry below the pack folder as 'path kind', the unusual ones).
+
+    Why: the keys hash the contents of the files each output is made from; a file added,
+    removed, renamed or turned into a folder or a link elsewhere in the pack changes what
+    the pack is (and whether it checks) without changing those contents. The listing goes
+    into every key. Symlinks, pipes, devices and unreadable files are unusual: a pack holding
+    one is built (and so checked) again instead of trusted."""
+    entries, unusual = [], []
+    for top, dirs, names in os.walk(folder):
+        for name in sorted(dirs) + sorted(names):
+            path = Path(top) / name
+            rel = path.relative_to(folder).as_posix()
+            mode = path.lstat().st_mode
+            kind = ("folder" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode)
+                    else "link" if stat.S_ISLNK(mode) else "other")
+            entries.append(f"{rel} {kind}")
+            if kind in ("link", "other") or (kind == "file" and not os.access(path, os.R_OK)):
+                unusual.append(rel)
+        dirs.sort()
+    return entries, unusual
 
 
 @lru_cache(maxsize=4096)
@@ -58,6 +84,8 @@ def output_keys(folder: Path, settings: object) -> dict[str, str]:
     shared.update(repr(settings).encode())
     for path in _files(TEMPLATES) + [p for p in _files(FONTS) if p.suffix == ".ttf"]:
         shared.update(f"{path.name}:{file_hash(path)}\n".encode())
+    for entry in listing(folder)[0]:
+        shared.update(f"{entry}\n".encode())
     keys = {}
     for kind, names in DEPENDS.items():
         digest = shared.copy()
@@ -69,12 +97,34 @@ def output_keys(folder: Path, settings: object) -> dict[str, str]:
 
 
 def read_manifest(folder: Path) -> dict:
-    """The previous build's manifest, or {} when there is none or it is unreadable."""
+    """The previous build's manifest, or {} when there is none, it is unreadable or it is not
+    in the shape cardgen writes (edited by hand, cut short, from a stranger): what it says
+    decides which files are reused and which are removed, so it is trusted only whole."""
     try:
         body = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        return body if isinstance(body, dict) else {}
     except (OSError, ValueError):
         return {}
+    return body if _well_formed(body) else {}
+
+
+def _well_formed(body) -> bool:
+    def names(values) -> bool:
+        return all(isinstance(n, str) and n and not n.startswith(("/", "\\")) and
+                   ".." not in Path(n).parts for n in values)
+
+    def mapping(value, of=str) -> bool:
+        return isinstance(value, dict) and names(value) and all(isinstance(v, of)
+                                                                for v in value.values())
+    if not isinstance(body, dict):
+        return False
+    built = body.get("built", {})
+    return (isinstance(built, dict) and all(
+        isinstance(entry, dict) and isinstance(entry.get("files", []), list) and
+        names(entry.get("files", [])) and all(isinstance(entry.get(k, ""), str)
+                                              for k in ("key", "content"))
+        for entry in built.values())
+        and mapping(body.get("outputs", {})) and mapping(body.get("png", {}))
+        and mapping(body.get("faces", {}), dict) and isinstance(body.get("inputs", {}), dict))
 
 
 def still_valid(out_folder: Path, previous: dict, name: str) -> bool:

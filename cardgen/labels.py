@@ -186,8 +186,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "category": "Catégorie",
         "meaning": "Signification",
         "wins": "gagne",
-        "wins_high": "la valeur la plus haute gagne",
-        "wins_low": "la valeur la plus basse gagne",
+        # short: the built-in stat-card prints both in one line of 51 mm at 6 pt
+        "wins_high": "le plus haut gagne",
+        "wins_low": "le plus bas gagne",
         "common": "catégorie commune",
         "tie_break": "en cas d’égalité",
         "level": "Niveau",
@@ -198,10 +199,11 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "passive": "Passif",
         "fronts": "recto",
         "backs": "verso",
-        "calibration_front": ("Calibrage, recto : imprimer en recto verso à 100 %, tenir face "
-            "à la lumière"),
-        "calibration_back": ("Verso : où tombe la croix du recto sur les échelles ? Indiquer "
-            "ces mm avec --back-offset X,Y"),
+        "calibration_front": "<b>Calibrage : où votre imprimante pose-t-elle les versos par rapport aux rectos ?</b><br/>1. Imprimez ce fichier en recto verso sur une seule feuille, en taille réelle : 100 %, pas « ajuster à la page ».<br/>2. Retournez la feuille et lisez la suite.",
+        "calibration_back": "<b>3. Tenez la feuille contre la lumière, ce côté vers vous.</b> Vous voyez les croix du recto à travers le papier.<br/>4. Sur la règle horizontale, lisez où tombe le trait vertical de la croix : c’est X. Sur la règle verticale, lisez où tombe son trait horizontal : c’est Y. <b>À droite et en haut, c’est plus</b>, à gauche et en bas, moins.",
+        "calibration_write": "<b>5. Notez les deux nombres ici :</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Si la croix tombe exactement sur 0, tout va bien. Gardez cette feuille : avec ces deux nombres, les versos seront placés juste derrière les rectos la prochaine fois.",
+        "calibration_flag": "En ligne de commande : cardgen build … --back-offset X,Y – ou une fois pour toutes dans ~/.config/cardgen/settings.yaml : back_offset: [X, Y].",
+        "calibration_plus": "plus",
     },
     "it": {
         "board_glue": "incollare",
@@ -235,8 +237,8 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "category": "Categoria",
         "meaning": "Significato",
         "wins": "vince",
-        "wins_high": "vince il valore più alto",
-        "wins_low": "vince il valore più basso",
+        "wins_high": "vince il più alto",
+        "wins_low": "vince il più basso",
         "common": "categoria comune",
         "tie_break": "in caso di parità",
         "level": "Livello",
@@ -247,10 +249,11 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "passive": "Passivo",
         "fronts": "fronte",
         "backs": "retro",
-        "calibration_front": ("Calibrazione, fronte: stampare fronte-retro al 100 %, tenere "
-            "controluce"),
-        "calibration_back": ("Retro: dove cade la croce del fronte sulle scale? Indicare questi "
-            "mm con --back-offset X,Y"),
+        "calibration_front": "<b>Calibrazione: dove mette la stampante i retri rispetto ai fronti?</b><br/>1. Stampate questo file fronte-retro su un solo foglio, a grandezza reale: 100 %, non “adatta alla pagina”.<br/>2. Girate il foglio e continuate a leggere.",
+        "calibration_back": "<b>3. Tenete il foglio controluce, con questo lato verso di voi.</b> Attraverso la carta vedete le croci del fronte.<br/>4. Sul righello orizzontale leggete dove cade la linea verticale della croce: è X. Sul righello verticale leggete dove cade la sua linea orizzontale: è Y. <b>A destra e in alto è più</b>, a sinistra e in basso meno.",
+        "calibration_write": "<b>5. Scrivete qui i due numeri:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Se la croce cade esattamente sullo 0, va tutto bene. Conservate il foglio: con questi due numeri la prossima volta i retri finiscono proprio dietro ai fronti.",
+        "calibration_flag": "Da riga di comando: cardgen build … --back-offset X,Y – oppure una volta per tutte in ~/.config/cardgen/settings.yaml come back_offset: [X, Y].",
+        "calibration_plus": "più",
     },
 }
 

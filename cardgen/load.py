@@ -6,7 +6,6 @@ decides after the whole pack is seen.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,19 +18,7 @@ from .model.pack import Pack
 from .model.rules import Chapter
 from .source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from .validate.errors import did_you_mean, report_validation_error
-
-def _home() -> Path:
-    """Where fonts/, templates/ and the example card_data/ are: the repository (a checkout or
-    an editable install), else <prefix>/share/cardgen of a regular install."""
-    repo = Path(__file__).resolve().parent.parent
-    if (repo / "fonts").is_dir() and (repo / "templates").is_dir():
-        return repo
-    return Path(sys.prefix) / "share" / "cardgen"
-
-
-ROOT = _home()
-TEMPLATES = ROOT / "templates"
-FONTS = ROOT / "fonts"
+from .paths import FONTS, ROOT, TEMPLATES, _home, find_packs  # noqa: F401 (their old home)
 
 
 @dataclass
@@ -42,6 +29,7 @@ class LoadedCard:
     kind: str
     file: str
     raw: MarkedDict
+    broken: frozenset[str] = frozenset()  # fields left out for a type error ('stats.iq')
 
     def mark(self, *keys: str) -> Mark:
         """Position of a nested key (e.g. 'stats', 'iq'), or the nearest enclosing one."""
@@ -165,13 +153,6 @@ def read_model(path: Path, model: type[BaseModel], report: Report, subject_of=No
     return validate_model(raw, model, report, subject_of), raw
 
 
-def find_packs(data_dir: Path) -> list[Path]:
-    """Pack folders: every folder under data_dir holding a pack.yaml, by name."""
-    if not data_dir.is_dir():
-        return []
-    return sorted(p.parent for p in data_dir.glob("*/pack.yaml"))
-
-
 def load_pack(folder: Path, report: Report) -> PackData | None:
     """Read every file of one pack. Returns None when pack.yaml itself is unusable."""
     pack_path = folder / "pack.yaml"
@@ -271,8 +252,38 @@ def _load_cards(data: PackData, report: Report) -> None:
             subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
             data.written_ids.add(subject)
             card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            broken: frozenset[str] = frozenset()
+            if card is None:
+                card, broken = salvage(card_raw)
             if card is not None:
-                data.cards.append(LoadedCard(card, kind.id, shown, card_raw))
+                data.cards.append(LoadedCard(card, kind.id, shown, card_raw, broken))
+
+
+def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
+    """The card without the fields that failed validation (already reported), so that the
+    pack's own checks (ranges, stat rules, unknown keys) still see the rest of it: all of a
+    card's problems in one run. None when even that fails (the id itself is wrong)."""
+    try:
+        Card.model_validate(card_raw)
+        return None, frozenset()
+    except ValidationError as exc:
+        locs = [tuple(e["loc"]) for e in exc.errors(include_url=False)]
+    clean = dict(card_raw)
+    broken = set()
+    for loc in locs:
+        if not loc or loc[0] == "id":
+            return None, frozenset()
+        field = clean.get(loc[0])
+        if len(loc) > 1 and isinstance(loc[1], str) and isinstance(field, dict):
+            clean[loc[0]] = {k: v for k, v in field.items() if k != loc[1]}
+            broken.add(f"{loc[0]}.{loc[1]}")
+        else:
+            clean.pop(loc[0], None)
+            broken.add(str(loc[0]))
+    try:
+        return Card.model_validate(clean), frozenset(broken)
+    except ValidationError:
+        return None, frozenset()
 
 
 def _load_layouts(data: PackData, report: Report) -> None:

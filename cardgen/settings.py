@@ -37,12 +37,12 @@ def settings_path() -> Path:
 def load_user_settings(report: Report) -> UserSettings:
     """The settings file's values, or empty settings when there is none (or it is broken,
     with a diagnostic)."""
-    from .load import read_model
     path = settings_path()
     if not path.is_file():
         if os.environ.get("CARDGEN_SETTINGS"):  # named on purpose: a typo must not pass
             report.error(str(path), 0, 0, "", "no such settings file (named by "
                          "$CARDGEN_SETTINGS); create it or unset the variable")
         return UserSettings()
+    from .load import read_model  # only now: the loader brings the models (start-up time)
     settings, _ = read_model(path, UserSettings, report)
     return settings or UserSettings()

@@ -154,6 +154,8 @@ class _Marked:
     def _build_scalar(self, node: ScalarNode, mark: Mark) -> Any:
         text = node.value
         if node.style:  # quoted or block scalar: always text (libyaml says "" for plain)
+            if node.style == '"':
+                _escaped_controls(text, mark)
             return _marked_str(text, mark)
         if text in ("", "~", "null", "Null", "NULL"):
             return None
@@ -240,6 +242,20 @@ if getattr(yaml, "__with_libyaml__", False):
                 self.flow -= flow
 else:  # PyYAML built without libyaml
     FastMarkedLoader = MarkedLoader
+
+
+def _escaped_controls(text: str, mark: Mark) -> None:
+    """A "..." text may write any character as an escape (\\a, \\0, \\x07, \\ud800): the
+    file itself is clean, but the text would carry a control character or half a surrogate
+    pair, which no font can print. Line breaks and tabs are fine."""
+    for char in text:
+        code = ord(char)
+        if (code < 32 and char not in "\t\n\r") or 0x7F <= code <= 0x9F:
+            raise YamlError(mark, f"the text holds the control character U+{code:04X} (an "
+                                  "escape such as \\a or \\x..); remove it")
+        if 0xD800 <= code <= 0xDFFF:
+            raise YamlError(mark, f"the text holds U+{code:04X}, half of a surrogate pair and "
+                                  "no character (an escape \\u....); write the character itself")
 
 
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in
@@ -351,7 +367,61 @@ def _unquoted_special(text: str, marks) -> tuple[int, int, str] | None:
     return None
 
 
+def _at_cause(shown: str, exc: yaml.MarkedYAMLError, text: str) -> YamlError | None:
+    """Where the parser gave up is often lines after the mistake (an unclosed quote is noticed
+    at the end of the file): point at what was opened and never closed, or at the line that
+    broke the structure."""
+    start, end, context = exc.context_mark, exc.problem_mark, exc.context or ""
+    later = start is not None and end is not None and end.line > start.line
+    lines = text.split("\n")
+    if end is not None and "escape" in (exc.problem or ""):
+        return YamlError(_mark(shown, end), "a \\ inside \"...\" starts an escape; write \\\\ for "
+                         "a backslash, or put the text in '...'")
+    if start is not None and "quoted scalar" in context:
+        quote = lines[start.line][start.column:start.column + 1] if start.line < len(lines) \
+            else '"'
+        return YamlError(_mark(shown, start), f"the quote {quote} opened here is never closed; "
+                         f"add the closing {quote} at the end of the text")
+    if later and ("flow mapping" in context or "flow sequence" in context):
+        bracket, closing = ("{", "}") if "mapping" in context else ("[", "]")
+        return YamlError(_mark(shown, start), f"the '{bracket}' opened here is not closed on "
+                         f"its line; add '{closing}' (text starting with '{bracket}' must be "
+                         "quoted)")
+    if later and "simple key" in context:
+        return YamlError(_mark(shown, start), "this line is not 'key: value' and not part of "
+                         "the text above it (indented too little, or a ':' missing?)")
+    problem = exc.problem or ""
+    if end is not None and "but found '<scalar>'" in problem and end.line < len(lines):
+        before = lines[end.line][:end.column].rstrip()
+        opened = _opening_quote(lines, end.line, len(before) - 1) if before.endswith(
+            ("\"", "'")) else None
+        if opened is not None and opened[0] < end.line:
+            line, col = opened
+            return YamlError(Mark(shown, line + 1, col + 1), f"the quote {before[-1]} opened "
+                             f"here is closed only on line {end.line + 1}; add the closing "
+                             f"{before[-1]} at the end of this text")
+        if before.endswith(("\"", "'")):
+            return YamlError(_mark(shown, end), "text goes on after the closing quote; put the "
+                             "whole text in one pair of quotes (a \" inside \"...\" is written "
+                             "\\\", or use '...')")
+    return None
+
+
+def _opening_quote(lines: list[str], line: int, col: int) -> tuple[int, int] | None:
+    """(line, column) of the quote that the quote at (line, col) closes (0-based)."""
+    quote = lines[line][col]
+    for row in range(line, -1, -1):
+        text = lines[row] if row < line else lines[row][:col]
+        for index in range(len(text) - 1, -1, -1):
+            if text[index] == quote and not (quote == '"' and text[:index].endswith("\\")):
+                return row, index
+    return None
+
+
 def _from_yaml(shown: str, exc: yaml.MarkedYAMLError, text: str = "") -> YamlError:
+    cause = _at_cause(shown, exc, text) if text else None
+    if cause:
+        return cause
     special = _unquoted_special(text, (exc.context_mark, exc.problem_mark)) if text else None
     if special:
         line, col, start = special
@@ -367,6 +437,10 @@ def _from_yaml(shown: str, exc: yaml.MarkedYAMLError, text: str = "") -> YamlErr
         hint = "; text starting with '{' must be quoted"
     elif "mapping values are not allowed" in problem:
         hint = "; a ':' followed by a space inside text needs the text quoted"
+    elif "expected <block end>, but found '<block mapping start>'" in problem:
+        hint = "; this line is indented differently from the lines above it"
+    elif "'\\t' that cannot start any token" in problem:
+        hint = "; indent with spaces, not tabs"
     elif "found undefined alias" in problem or "found unhashable key" in problem:
         hint = ""
     return YamlError(position, f"invalid YAML: {problem}{hint}")

@@ -94,6 +94,30 @@ def _make_pack():
     return make_pack
 
 
+_SHIPPED_BUILDS: dict[str, tuple] = {}
+
+
+@pytest.fixture(name="shipped_build", scope="session")
+def _shipped_build():
+    """shipped_build(pack) -> (data, report, files): the shipped pack's cards.pdf,
+    printshop.pdf and rulebook.pdf, rendered in this process once per test session (once per
+    xdist worker) for every test that only reads them. Do not change what it returns."""
+    from cardgen.build import BuildSettings, check, render_pack
+    from cardgen.diagnostics import Report
+
+    def build(pack: str = "crazy-hospital"):
+        if pack not in _SHIPPED_BUILDS:
+            report = Report()
+            data = check(SHIPPED / pack, report)
+            assert data is not None and not report.errors, [d.format() for d in report.errors]
+            result = render_pack(data, report, BuildSettings(
+                only=("cards", "printshop", "rulebook")))
+            assert result is not None, [d.format() for d in report.errors]
+            _SHIPPED_BUILDS[pack] = (data, report, result.files)
+        return _SHIPPED_BUILDS[pack]
+    return build
+
+
 def tree(root: Path) -> dict[str, bytes | str]:
     """Everything below root: files by content, folders and symlinks by kind (for before/after)."""
     out: dict[str, bytes | str] = {}

@@ -65,12 +65,15 @@ def test_quartett_without_the_aces_is_refused(check, tmp_path, monkeypatch):
     assert result.exit_code == 1
     comp = target / "composition.yaml"
     struct = line_of(comp, "label: Wert")
-    assert diags(result) == [
+    found = diags(result)
+    assert found[:2] == [
         f"card_data/quartett/composition.yaml:{struct}:3: error: structure: 13×4 = 52 cards, "
         "the pack has 48 deck cards",
         f"card_data/quartett/composition.yaml:{struct}:5: error: structure: 13 Wert sets "
         "expected, the pack has 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, B, D, K)",
     ]
+    # and the rulebook's figure of a quartet names the missing ace
+    assert len(found) == 3 and "unknown card 'KARO-A'" in found[2]
 
 
 def test_quartett_rank_needs_one_card_of_each_suit(check, tmp_path, monkeypatch):
@@ -184,7 +187,7 @@ def test_report_lists_the_checks_that_ran(check):
     checks = [line.split("checks", 1)[1].strip() for line in result.stdout.splitlines()
               if line.startswith("  checks ")]
     assert checks == ["pack.yaml references", "cards and stat rules", "printed fields",
-                      "references in texts", "boards and score sheets",
+                      "references in texts", "pictures", "boards and score sheets",
                       "card layouts: text fit, glyphs, pictures", "rulebook texts",
                       "composition.yaml names and numbers", "complete quartets",
                       "structure 20×4 = 80 cards with cards per set", "rule 80 Gäste",
@@ -200,3 +203,15 @@ def test_references_read_ids_and_ranges():
         ("error", "'A1 – A3': the pack has no card A3"),
         ("error", "'L1–L2': the pack has no card L2")]
     assert list(refs.problems("BA1, A12x and LA1 are words, not cards")) == []
+
+
+def test_tischordnung_score_sheet_has_a_column_per_player(check, tmp_path, monkeypatch):
+    data = broken(tmp_path, "tischordnung", "boards.yaml",
+                  {'              - "Spieler/in 5"\n              - "Spieler/in 6"\n': ""})
+    monkeypatch.chdir(tmp_path)
+    boards = data / "tischordnung" / "boards.yaml"
+    line = line_of(boards, "player_columns: true")
+    assert diags(check("tischordnung", data=data)) == [
+        f"card_data/tischordnung/boards.yaml:{line + 2}:15: error: wertung.sheet columns: 4 "
+        "player columns, but pack.yaml's play allows up to 6 players; give every player a "
+        "column"]

@@ -226,3 +226,24 @@ def test_a_checked_picture_is_not_decoded_again_in_the_next_build(tmp_path, monk
         raise AssertionError("decoded again")
     monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
     assert checked_size(raw, "a.jpg") == (800, 600)
+
+
+def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatch):
+    """prepare_all fills the disk cache from worker processes; drawing then decodes nothing
+    and gets the same bytes as preparing here."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr("cardgen.render.images.PARALLEL_FROM", 1)
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    for n in range(3):
+        photo(pack / "images" / f"{n}.jpg", (500 + 10 * n, 400))
+    placed = [(f"images/{n}.jpg", 100.0, 80.0) for n in range(3)]
+    ImageStore(pack).prepare_all(placed, jobs=2)
+
+    def no_decoding(*args, **kwargs):
+        raise AssertionError("decoded again")
+    with monkeypatch.context() as patched:
+        patched.setattr("cardgen.render.images.decode", no_decoding)
+        forked = [ImageStore(pack).prepared(*p) for p in placed]
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "other"))
+    assert forked == [ImageStore(pack).prepared(*p) for p in placed]

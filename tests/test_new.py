@@ -113,3 +113,19 @@ def test_choices_ignore_case(tmp_path):
     result = run("new", "g", "--kind", "TEXT", "--language", "DE", "--data", tmp_path)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "g" / "cards" / "market.yaml").is_file()
+
+
+def test_the_readme_shows_the_new_pack_whole(tmp_path, monkeypatch):
+    """The README's minimal example is exactly what `cardgen new my-game` writes."""
+    import re
+    from cardgen.load import ROOT
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "my-game").exit_code == 0
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    folder = tmp_path / "card_data" / "my-game"
+    shown = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml"))
+    assert shown == ["cards/explorers.yaml", "layouts.yaml", "pack.yaml", "rules/01-play.yaml"]
+    for name in shown:
+        block = re.search(r"`" + re.escape(name) + r"`:\n\n```yaml\n(.*?)\n```\n", readme, re.S)
+        assert block, name
+        assert block.group(1) + "\n" == (folder / name).read_text(encoding="utf-8"), name

@@ -51,6 +51,13 @@ def test_a_big_card_prints_alone_where_only_the_printshop_file_is_made(cli, tmp_
     assert (tmp_path / "out" / "mini" / "printshop.pdf").is_file()
 
 
+@pytest.mark.parametrize("only", ["calibration", "rulebook", "boards"])
+def test_outputs_without_card_faces_build(cli, tmp_path, only):
+    """--only calibration (or rulebook, boards) lays out no card: it ended in a traceback."""
+    result = run(cli, tmp_path, "--only", only)
+    assert result.exit_code == 0, result.output
+
+
 def test_a_small_back_offset_still_builds(cli, tmp_path):
     result = run(cli, tmp_path, "--only", "cards", "--back-offset", "2,-1.5")
     assert result.exit_code == 0, result.output
@@ -62,3 +69,23 @@ def test_unusable_values_are_usage_errors(cli, tmp_path, args):
     result = run(cli, tmp_path, *args)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("inside", ["", "mini", "mini/images"])
+def test_an_output_folder_inside_the_packs_is_refused(cli, make_pack, tmp_path, tree, inside):
+    """--out card_data swapped the pack folder itself for a folder of PDFs."""
+    pack = make_pack(tmp_path)
+    before = tree(pack)
+    result = cli("build", "--data", pack.parent, "--out", pack.parent / inside, "--jobs", "1")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "would write mini's files into the pack folder" in " ".join(result.stderr.split())
+    assert tree(pack) == before
+
+
+def test_a_pack_folder_given_as_data_says_what_to_give(cli, make_pack, tmp_path):
+    pack = make_pack(tmp_path)
+    result = cli("check", "--data", pack)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0].endswith(
+        f"error: this is a pack folder; --data takes the folder that holds the packs: --data "
+        f"{pack.parent} mini")

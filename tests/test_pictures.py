@@ -64,8 +64,9 @@ def pix(tmp_path) -> Path:
     (pack / "layouts.yaml").write_text(LAYOUTS, encoding="utf-8")
     (pack / "boards.yaml").write_text(BOARDS, encoding="utf-8")
     text = (pack / "pack.yaml").read_text(encoding="utf-8")
-    (pack / "pack.yaml").write_text(text.replace("front: stat-card", "front: pix-front"),
-                                    encoding="utf-8")
+    for front in ("front: stat-card", "front: mini-consultant"):  # both kinds' fronts
+        text = text.replace(front, "front: pix-front")
+    (pack / "pack.yaml").write_text(text, encoding="utf-8")
     (pack / "images").mkdir()
     for name in ("back", "frame", "logo", "A", "B", "L", "board"):
         picture(pack / "images" / f"{name}.png", (1200, 1200))
@@ -94,7 +95,8 @@ def test_a_damaged_back_picture_is_found_by_check_and_build(cli, pix, tmp_path):
     check = cli("check", "--data", pix.parent)
     assert check.exit_code == 1
     assert errors(check) == [f"{pix / 'layouts.yaml'}:6:66: error: mini-back.picture image: "
-                             "'back.png' is not a readable picture (image file is truncated)"]
+                             "'images/back.png' is not a readable picture (image file is "
+                             "truncated)"]
     out = tmp_path / "out"
     build = cli("build", "--data", pix.parent, "--out", out)
     assert build.exit_code == 1 and errors(build) == errors(check)
@@ -161,8 +163,9 @@ def test_a_damaged_board_picture_is_reported_at_its_image(cli, pix):
     damage(pix / "images" / "board.png")
     result = cli("check", "--data", pix.parent)
     assert result.exit_code == 1
-    assert errors(result) == [f"{pix / 'boards.yaml'}:7:58: error: plan.art image: 'board.png' "
-                              "is not a readable picture (image file is truncated)"]
+    assert errors(result) == [f"{pix / 'boards.yaml'}:7:58: error: plan.art image: "
+                              "'images/board.png' is not a readable picture (image file is "
+                              "truncated)"]
 
 
 def test_a_small_back_picture_is_a_warning_at_the_layout(cli, pix):
@@ -170,4 +173,13 @@ def test_a_small_back_picture_is_a_warning_at_the_layout(cli, pix):
     result = cli("check", "--data", pix.parent)
     assert result.exit_code == 0
     assert f"{pix / 'layouts.yaml'}:6:66: warning: mini-back.picture image: images/back.png " \
-           "prints at 50 dpi in the 49 x 81 mm picture region; 300 dpi needs 579 x 957 px" in result.stderr
+           "prints at 50 dpi in the 49 x 81 mm picture region; 300 dpi needs 579 x 957 px" \
+           in result.stderr
+
+
+def test_a_picture_far_too_large_is_refused_before_decoding(cli, pix):
+    Image.new("1", (30000, 30000)).save(pix / "images" / "back.png", optimize=True)
+    result = cli("check", "--data", pix.parent)
+    assert result.exit_code == 1
+    assert errors(result) == [f"{pix / 'layouts.yaml'}:6:66: error: mini-back.picture image: "
+                              "'images/back.png' has far more than 40,000,000 pixels"]

@@ -19,12 +19,10 @@ PT = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
-def built():
-    report = Report()
-    data = check(ROOT / "card_data" / "crazy-hospital", report)
-    result = render_pack(data, report, BuildSettings(only=("cards", "printshop")))
+def built(shipped_build):
+    data, report, files = shipped_build("crazy-hospital")  # built once per test session
     assert not report.errors, [d.format() for d in report.errors]
-    return data, result.files
+    return data, files
 
 
 def _mul(m, n):

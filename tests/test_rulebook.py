@@ -157,13 +157,10 @@ def with_block(block: str) -> str:
 # --- the shipped pack ---------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def crazy():
-    data = load(CRAZY)
-    report = Report()
-    pdf = rulebook_pdf(data, report)
-    assert pdf is not None, [d.format() for d in report.items]
-    assert not report.items, [d.format() for d in report.items]
-    return data, pdf, text_of(pdf)
+def crazy(shipped_build):
+    data, report, files = shipped_build("crazy-hospital")  # built once per test session
+    assert not report.items, [d.format() for d in report.items]  # nothing to say, anywhere
+    return data, files["rulebook.pdf"], text_of(files["rulebook.pdf"])
 
 
 def test_crazy_hospital_is_a_real_rulebook(crazy):

@@ -90,12 +90,10 @@ def pdf_text(content: bytes) -> str:
 
 
 @pytest.fixture(scope="module")
-def rulebook_text() -> str:
-    report = Report()
-    data = check(ROOT / "card_data" / "crazy-hospital", report)
-    result = render_pack(data, report, BuildSettings(only=("rulebook",)))
-    assert result is not None, [d.format() for d in report.errors]
-    return pdf_text(result.files["rulebook.pdf"])
+def rulebook_text(shipped_build) -> str:
+    _, report, files = shipped_build("crazy-hospital")  # built once per test session
+    assert not report.errors, [d.format() for d in report.errors]
+    return pdf_text(files["rulebook.pdf"])
 
 
 @pytest.mark.parametrize("what, pattern", SEED_RULES, ids=[w for w, _ in SEED_RULES])

@@ -124,3 +124,13 @@ def test_changes_name_new_changed_and_removed_files(tmp_path, monkeypatch):
     before = {str(tmp_path / "a.yaml"): (1, 1), str(tmp_path / "b.yaml"): (1, 1)}
     after = {str(tmp_path / "a.yaml"): (2, 1), str(tmp_path / "c.csv"): (1, 1)}
     assert changes(before, after) == ["a.yaml", "b.yaml", "c.csv"]
+
+
+def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
+    from cardgen.build import BuildSettings, wanted_outputs
+    from cardgen.fingerprint import output_keys
+    watching = BuildSettings(also=("contact",))
+    assert wanted_outputs(watching) == wanted_outputs(BuildSettings()) | {"contact"}
+    assert "contact" not in wanted_outputs(BuildSettings(only=("cards",), also=("contact",)))
+    pack = ROOT / "card_data" / "quartett"
+    assert output_keys(pack, watching) == output_keys(pack, BuildSettings())

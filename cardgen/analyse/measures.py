@@ -35,7 +35,7 @@ class Measures:
 
 def measure(table: Table, data: PackData, redundant_above: float) -> Measures:
     columns = table.deck_columns()
-    beat = [[_beat_rate(table, c, i, table.deck) for c in columns] for i in table.deck]
+    beat = [[beat_rate(table, c, i, table.deck) for c in columns] for i in table.deck]
     # strength counts the categories a leader can name against any card: a same-set value
     # (Alter bei Pos.) is a duel inside one rank only
     open_cols = [k for k, c in enumerate(columns) if not table.columns[c].same_set]
@@ -47,7 +47,7 @@ def measure(table: Table, data: PackData, redundant_above: float) -> Measures:
     m.correlation = _correlation(table, columns)
     m.redundant = [(a, b, m.correlation[a][b]) for a in range(len(columns))
                    for b in range(a + 1, len(columns))
-                   if m.correlation[a][b] is not None and abs(m.correlation[a][b]) > redundant_above]
+                   if abs(m.correlation[a][b] or 0.0) > redundant_above]
     m.sweeps = _sweeps(table, columns)
     m.leader = _mean(m.best)
     m.unique_best = _unique_best(table, columns, open_cols)
@@ -60,7 +60,7 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _beat_rate(table: Table, c: int, i: int, against: list[int]) -> Optional[float]:
+def beat_rate(table: Table, c: int, i: int, against: list[int]) -> Optional[float]:
     row = table.outcome[c][i]
     met = [row[j] for j in against if row[j] != NOT_COMPARED]
     if not met:
@@ -73,7 +73,8 @@ def _dominated(table: Table, columns: list[int]) -> list[tuple[str, str]]:
     out = []
     for i in table.deck:
         for j in table.deck:
-            met = [table.outcome[c][j][i] for c in columns if table.outcome[c][j][i] != NOT_COMPARED]
+            met = [table.outcome[c][j][i] for c in columns
+                   if table.outcome[c][j][i] != NOT_COMPARED]
             if i != j and met and min(met) >= 0 and max(met) == 1:
                 out.append((table.ids[i], table.ids[j]))
     return out
@@ -111,7 +112,7 @@ def _sweeps(table: Table, columns: list[int]) -> list[tuple[int, str, str, float
             for name in names:
                 inside = [i for i in table.deck if _member(table, i, what) == name]
                 outside = [j for j in table.deck if _member(table, j, what) != name]
-                rates = [_beat_rate(table, c, i, outside) for i in inside]
+                rates = [beat_rate(table, c, i, outside) for i in inside]
                 share = _mean([r for r in rates if r is not None])
                 if share >= SWEEP:
                     out.append((k, what, name, share))
@@ -161,7 +162,7 @@ def _specials(table: Table, data: PackData) -> dict:
         return {}
     strength = {}
     for i in table.specials:
-        rates = [_beat_rate(table, c, i, table.deck) for c in range(len(table.columns))]
+        rates = [beat_rate(table, c, i, table.deck) for c in range(len(table.columns))]
         strength[table.ids[i]] = _mean([r for r in rates if r is not None])
     ids = [table.ids[i] for i in table.specials]
     penalty = {cid: table.cards[i].card.penalty for cid, i in zip(ids, table.specials)}

@@ -76,8 +76,8 @@ def _play_json(result: BalanceResult, p: PlayStats) -> dict:
                              "by_chance": _r(chance / g)}
                       for name, (g, won, chance) in sorted(p.tables.items())},
            "duels_by_players": {str(n): _r(d / g, 1) for n, (g, d) in sorted(p.by_players.items())},
-           "strategies": {s: {"seats": p.strategy_seats.get(s, 0), "wins": p.strategy_wins.get(s, 0)}
-                          for s in sorted(p.strategy_seats)},
+           "mixed_tables": {s: {"seats": seats, "wins": p.strategy_wins.get(s, 0)}
+                            for s, seats in sorted(p.strategy_seats.items())},
            "cards": {ids[i]: {"won": p.won[i], "lost": p.lost[i]}
                      for i in range(len(ids)) if p.won[i] or p.lost[i]}}
     if p.play == "sets":

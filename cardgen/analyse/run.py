@@ -13,7 +13,7 @@ from ..load import PackData
 from ..model.balance import Balance, PlayedVariant
 from ..model.compose import Composition
 from .duel import Rules
-from .measures import Measures, _beat_rate, measure
+from .measures import Measures, beat_rate, measure
 from .sets import SetRules
 from .simulate import PlayStats, simulate
 from .suggest import Suggestion, suggest
@@ -78,7 +78,7 @@ def _ranked(table: Table) -> list[list[int]]:
     out = []
     for i in everyone:
         own = [c for c in range(len(table.columns)) if table.values[i][c] is not None]
-        rate = {c: _beat_rate(table, c, i, everyone) or 0.0 for c in own}
+        rate = {c: beat_rate(table, c, i, everyone) or 0.0 for c in own}
         out.append(sorted(own, key=lambda c: (table.columns[c].same_set, -rate[c], c)))
     return out
 

@@ -31,7 +31,7 @@ class SetRules:
     set_score: int
     octet_size: int = 0                  # 0: no octets
     octet_score: dict[str, OctetScore] | None = None
-    member: dict[str, list[bool]] = field(default_factory=dict)   # group → per card: counts for it
+    member: dict[str, list[bool]] = field(default_factory=dict)  # group → per card: counts for it
 
     def __post_init__(self):
         for group in self.octet_score or {}:

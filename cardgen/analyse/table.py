@@ -78,7 +78,7 @@ def build_table(data: PackData, balance: Balance, kinds: list[str],
 
 
 def _label(category, value) -> str:
-    """The value's label, readable on its own: 'ges' of 'Erfahrung ges / Pos' → 'Erfahrung ges'."""
+    """The value's label read alone: 'ges' of 'Erfahrung ges / Pos' → 'Erfahrung ges'."""
     label = value.label
     first = category.label.split()[0]
     if len(category.values) > 1 and first != label and (

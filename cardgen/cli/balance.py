@@ -1,4 +1,4 @@
-"""cardgen balance: how a deck plays — measures, simulated games, suggested points, balance.pdf."""
+"""cardgen balance: how a deck plays: measures, simulated games, suggested points, balance.pdf."""
 
 from __future__ import annotations
 

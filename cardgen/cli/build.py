@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -111,8 +112,8 @@ def build(
 
       cardgen build my-game --changed-since printed/manifest.json   # reprint only what changed
     """
-    from ..build import BuildSettings, select_packs
     from ..diagnostics import Report
+    from ..plan import BuildSettings, select_packs  # cardgen.build only if something is stale
 
     started = time.perf_counter()
     paper = choose("--paper", paper, ("a4", "letter", "a3"))
@@ -123,21 +124,27 @@ def build(
     card_size = card_size.lower() if card_size else card_size
     no_effect(only, png, dpi, no_bleed, booklet)
     dpi = 300 if dpi is None else dpi
-    from ..model.pack import CARD_SIZES, PRINT_SHOPS
-    print_shop = card_size if card_size in PRINT_SHOPS else None
-    if print_shop:  # a print shop's format: its size, bleed and safe zone
-        shop = PRINT_SHOPS[print_shop]
-        card_size = "x".join(f"{v:g}" for v in shop.size)
-        bleed = shop.bleed if bleed is None else bleed
-        safe = shop.safe if safe is None else safe
-    size = CARD_SIZES.get(card_size or "") or _pair(
-        card_size, "--card-size", "63.5x88.9, or one of " + ", ".join([*CARD_SIZES, *PRINT_SHOPS]))
+    print_shop = size = None
+    if card_size is not None:  # the models are imported only when needed (start-up time)
+        from ..model.pack import CARD_SIZES, PRINT_SHOPS
+        print_shop = card_size if card_size in PRINT_SHOPS else None
+        if print_shop:  # a print shop's format: its size, bleed and safe zone
+            shop = PRINT_SHOPS[print_shop]
+            card_size = "x".join(f"{v:g}" for v in shop.size)
+            bleed = shop.bleed if bleed is None else bleed
+            safe = shop.safe if safe is None else safe
+        size = CARD_SIZES.get(card_size) or _pair(
+            card_size, "--card-size",
+            "63.5x88.9, or one of " + ", ".join([*CARD_SIZES, *PRINT_SHOPS]))
     if size is not None and not all(10 <= v <= 400 for v in size):
         raise typer.BadParameter(f"{card_size!r}: width and height must be 10–400 mm",
                                  param_hint="--card-size")
-    choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
-    one_pack_for(choice, packs)
-    settings = BuildSettings(choice=choice if choice.given() else None, paper=paper, duplex=duplex, back_offset=_pair(back_offset,
+    chosen = (preset, cards, random, seed, special, variant, option, players, teams)
+    choice = None
+    if any(value not in (None, [], ()) for value in chosen):  # else the engine stays unloaded
+        choice = choice_from(*chosen)
+        one_pack_for(choice, packs)
+    settings = BuildSettings(choice=choice if choice is not None and choice.given() else None, paper=paper, duplex=duplex, back_offset=_pair(back_offset,
                              "--back-offset"), card_size=size, bleed=bleed, safe=safe,
                              only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
                              png_bleed=not no_bleed, booklet=booklet)
@@ -155,6 +162,7 @@ def build(
     settings.margin = user.margin if settings.margin is None else settings.margin
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
+    _out_apart(out, folders)
     jobs = jobs or default_jobs()
     from ..output import OutputError, output_lock
     try:
@@ -164,6 +172,17 @@ def build(
         print_report(report)
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
+
+
+def _out_apart(out: Path, folders: list[Path]) -> None:
+    """--out must not put a pack's output into a pack folder (or a pack folder into it): the
+    build would swap the designer's own folder for a folder of PDFs."""
+    for folder in folders:
+        pack, target = folder.resolve(), (out / folder.name).resolve()
+        if target == pack or pack in target.parents or target in pack.parents:
+            raise typer.BadParameter(f"{str(out)!r} would write {folder.name}'s files into "
+                                     f"the pack folder {folder}; choose a folder outside your "
+                                     "packs (the default is output/)", param_hint="--out")
 
 
 def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
@@ -178,8 +197,13 @@ def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
             for note in result[0].notes:
                 typer.echo(f"{folder.name} note: {note}")
     finish_if_failed(report, strict)
-    from ..build import write
-    written = {p.name: p for p in write(out, results)}
+    if results:
+        from ..build import write
+        written = {p.name: p for p in write(out, results)}
+    else:  # everything up to date: nothing of the pipeline is needed
+        from ..output import write_packs
+        write_packs(out, [])
+        written = {}
     print_report(report)
     report_outcomes(outcomes, out, started, written)
 
@@ -236,7 +260,7 @@ def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bo
 
 def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
     """The work: per pack, its stale outputs."""
-    from ..build import stale_outputs, wanted_outputs
+    from ..plan import stale_outputs, wanted_outputs
     tasks, plans = [], {}
     for folder in folders:
         stale, keys, previous = stale_outputs(folder, out, settings)
@@ -273,6 +297,7 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
     with _progress(len(tasks)) as advance:
         if jobs <= 1 or len(tasks) <= 1:
             done = []
+            settings = dataclasses.replace(settings, jobs=jobs)  # its pictures on every core
             for folder, kinds, previous in tasks:
                 done.append(build_one(folder, settings, kinds, previous, split=jobs > 1))
                 advance(folder.name)
@@ -318,6 +343,7 @@ def _merge(folder: Path, plan, parts):
         merged.png_keys.update(other.png_keys)
         merged.content.update(other.content)
         merged.changed.extend(other.changed)
+        merged.faces.update(other.faces)
     return folder, report, (merged, keys, previous), "built"
 
 

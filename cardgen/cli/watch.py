@@ -1,5 +1,8 @@
 """cardgen watch: rebuild on every save, print the diagnostics, keep output/ current.
 
+Besides what `cardgen build` makes, watch keeps the contact sheet (contact.pdf, a PNG per page)
+current, so a viewer left open on it shows every card as it is now.
+
 Why polling: it needs no extra package, works the same on every system and on network drives,
 and a pack is a few dozen files, so looking at their times twice a second costs nothing.
 Debounced: an editor that saves in steps (a temporary file, a rename) causes one rebuild, made
@@ -33,6 +36,8 @@ def watch(
 ) -> None:
     """Rebuild packs on every save: edit a card, the PDFs in output/ follow. Ctrl-C stops.
 
+    Also keeps contact.pdf (every card on a few pages) current: leave it open in a viewer.
+
     Examples:
 
       cardgen watch my-game                 # keep output/my-game/ current
@@ -50,7 +55,7 @@ def watch(
         finish(report, False)
     settings = BuildSettings(only=tuple(sorted(set(check_only(only)))), paper=user.paper,
                              duplex=user.duplex, back_offset=user.back_offset,
-                             margin=user.margin)
+                             margin=user.margin, also=("contact",))
     seen = snapshot(folders)
     info(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)")
     try:

@@ -50,7 +50,8 @@ def _cards_missing(data: PackData) -> bool:
     every set, preset and rule naming it would report a follow-on error."""
     loaded = {lc.file for lc in data.cards}
     files = sorted(p for p in (data.folder / "cards").glob("*.*")
-                   if p.suffix in (".yaml", ".csv", ".xlsx"))  # spreadsheets hold cards too
+                   if p.suffix in (".yaml", ".csv", ".xlsx")  # spreadsheets hold cards too
+                   and p.is_file())  # as the loader: a pipe or folder named *.yaml is no file
     if any(display_path(path) not in loaded for path in files):
         return True
     ids = {lc.card.id for lc in data.cards}

@@ -134,6 +134,12 @@ class CardLayouter:
         self.compiled: dict[tuple[str, str, str], Any] = {}
         self.icons = {**DEFAULT_ICONS, **data.pack.icons}
         self.size = data.pack.print.size()  # the pack's card size (boards size slots by it)
+        # problems met while laying out cards, reported by report_problems(): one layout
+        # problem met by many cards is one diagnostic, not one per card
+        self.card: LoadedCard | None = None
+        self.uses: dict[str, int] = {}
+        self.folded: dict[tuple[str, str, str], tuple[ResolvedLayout, list[str]]] = {}
+        self.deferred: dict[tuple[str, str, str], tuple[ResolvedLayout, list]] = {}
         for group in data.pack.groups:
             self.icons.setdefault(group.id, group.symbol)
 
@@ -163,13 +169,13 @@ class CardLayouter:
                 return template(**context)
             out = template.render(**context)
         except jinja2.UndefinedError as exc:
-            self._layout_error(layout, name, f"{attr}: {exc.message} (card {card_id})")
+            self._layout_error(layout, name, f"{attr}: {exc.message}", card_id)
             return None
         except jinja2.exceptions.SecurityError as exc:
             self._layout_error(layout, name, f"{attr}: not allowed in a template: {exc}")
             return None
         except Exception as exc:  # any other template failure is the template's problem
-            self._layout_error(layout, name, f"{attr}: template failed: {exc} (card {card_id})")
+            self._layout_error(layout, name, f"{attr}: template failed: {exc}", card_id)
             return None
         if len(out) > MAX_TEXT:
             self._layout_error(layout, name, f"{attr}: template produced {len(out)} characters; "
@@ -177,7 +183,17 @@ class CardLayouter:
             return None
         return out
 
-    def _layout_error(self, layout: ResolvedLayout, region: str, message: str) -> None:
+    def _layout_error(self, layout: ResolvedLayout, region: str, message: str,
+                      card_id: str | None = None) -> None:
+        """A problem of the layout's region; met while laying out a card, it is kept until
+        report_problems() names the cards that met it, in one diagnostic."""
+        if card_id is not None and self.card is None:  # a back or a board: said at once
+            back = card_id.startswith("back:")
+            message = f"{message} ({'back of kind ' + card_id[5:] if back else 'card ' + card_id})"
+        elif card_id is not None:
+            key = (layout.name, region, message)
+            self.folded.setdefault(key, (layout, []))[1].append(card_id)
+            return
         mark = layout.marks.get(region)
         line, col = (mark.line, mark.col) if mark else (0, 0)
         file = mark.file if mark else layout.file
@@ -207,6 +223,9 @@ class CardLayouter:
         """Every region of the layout resolved for one card (or for a back: lc None)."""
         context = self.context(lc)
         face = CardFace(subject)
+        self.card = lc
+        if lc is not None:
+            self.uses[layout.name] = self.uses.get(layout.name, 0) + 1
         ordered = sorted(layout.regions.items(), key=lambda item: item[1].layer)
         for name, region in ordered:
             if region.when is not None and not self._render(layout, name, "when", region.when,
@@ -233,6 +252,7 @@ class CardLayouter:
             elif region.type == "stats" and lc is not None:
                 self._stats(layout, name, box, lc)
             face.boxes.append(box)
+        self.card = None
         return face
 
     def _portrait_hints(self, layout, name, region: Region, box: Box, context, subject) -> None:
@@ -262,7 +282,7 @@ class CardLayouter:
             value = getattr(box, attr)
             if value not in (None, "none") and not _HEX.match(value):
                 self._layout_error(layout, name, f"{attr}: '{value}' is not a colour "
-                                   f"#RRGGBB (card {subject})")
+                                   "#RRGGBB", subject)
                 return False
         return True
 
@@ -270,11 +290,12 @@ class CardLayouter:
              lc: LoadedCard | None) -> FittedText | None:
         text, unknown = expand_icons(raw, self.icons)
         for icon in unknown:
-            self._layout_error(layout, name, f"text: unknown icon ':{icon}:' (card {subject})")
+            self._card_error(lc, layout, name, f"unknown icon ':{icon}:'", needle=f":{icon}:")
         missing = check_glyphs(text, region.font)
         if missing:
             codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in missing)
-            self._card_error(lc, layout, name, f"the font {region.font} has no glyph for {codes}")
+            self._card_error(lc, layout, name, f"the font {region.font} has no glyph for {codes}",
+                             needle=missing)
             return None
         if not text:
             return None
@@ -283,27 +304,41 @@ class CardLayouter:
                      region.w * MM, region.h * MM)
         if fitted is None:
             self._card_error(lc, layout, name, f"text does not fit {region.w:g} x {region.h:g} mm "
-                             f"even at {min_size:g} pt; shorten it: {text[:50]!r}")
+                             f"even at {min_size:g} pt", detail=f"; shorten it: {text[:50]!r}")
         return fitted
 
-    def _card_error(self, lc: LoadedCard | None, layout, region: str, message: str) -> None:
-        """A problem caused by the card's data: reported at the card field the region shows
-        (its first `card.x` or `card.x.y` in the template), else at the card itself."""
+    def _card_error(self, lc: LoadedCard | None, layout, region: str, message: str,
+                    detail: str = "", needle=None) -> None:
+        """A problem of a card's text: kept for report_problems(), with the card field it
+        comes from (the field holding `needle` when given, else the region's first
+        `card.x`); None when the layout's own words hold it."""
         if lc is None:
-            self._layout_error(layout, region, message)
+            self._layout_error(layout, region, message + detail)
             return
-        source = layout.regions[region].text or ""
-        for match in _CARD_FIELD.finditer(source):
-            keys = [k for k in match.groups() if k]
-            if keys[0] in lc.raw:
-                mark = lc.mark(*keys)
-                field = ".".join(keys[:2]) if len(keys) > 1 and isinstance(
-                    lc.raw.get(keys[0]), dict) and keys[1] in lc.raw[keys[0]] else keys[0]
-                self.report.error(lc.file, mark.line, mark.col, lc.card.id,
-                                  f"{field}: {message} (region {region})")
-                return
-        mark = lc.mark()
-        self.report.error(lc.file, mark.line, mark.col, lc.card.id, f"{region}: {message}")
+        field = _card_field(lc, layout.regions[region].text or "", needle)
+        self.deferred.setdefault((layout.name, region, message), (layout, []))[1].append(
+            (lc, field, detail))
+
+    def report_problems(self) -> None:
+        """Every kept problem, each where it is: at the card's field when cards differ in it,
+        once at the layout's region (with the count and the first cards) when the layout's
+        own words cause it or most cards of the layout meet it (the region is too small)."""
+        for (name, region, message), (layout, items) in self.deferred.items():
+            from_cards = [item for item in items if item[1] is not None]
+            if from_cards and (len(from_cards) < FOLD_AT or
+                               2 * len(from_cards) < self.uses.get(name, 0)):
+                for lc, (keys, field), detail in from_cards:
+                    mark = lc.mark(*keys)
+                    self.report.error(lc.file, mark.line, mark.col, lc.card.id,
+                                      f"{field}: {message}{detail} (region {region})")
+                items = [item for item in items if item[1] is None]
+            if items:
+                ids = [lc.card.id for lc, _, _ in items]
+                self._layout_error(layout, region, f"{message} {_on_cards(ids, self.uses, name)}")
+        for (name, region, message), (layout, ids) in self.folded.items():
+            self._layout_error(layout, region, f"{message} {_on_cards(ids, self.uses, name)}")
+        self.deferred.clear()
+        self.folded.clear()
 
     def _stats(self, layout, name, box: Box, lc: LoadedCard) -> None:
         rows = []
@@ -318,12 +353,44 @@ class CardLayouter:
         box.stats_min = max(box.region.min_size, self.data.pack.print.min_font_size)
         box.stats_size = stats_font_size(box, self.icons)
         if box.stats_size < max(box.region.min_size, self.data.pack.print.min_font_size):
-            self._card_error(lc, layout, name, f"{len(rows)} stat lines do not fit "
-                             f"{box.region.w:g} x {box.region.h:g} mm at "
-                             f"{box.region.min_size:g} pt")
+            # the lines are the pack's categories, the same on every card of the kind
+            self._layout_error(layout, name, f"{len(rows)} stat lines do not fit "
+                               f"{box.region.w:g} x {box.region.h:g} mm at "
+                               f"{box.region.min_size:g} pt", lc.card.id)
 
 
 MM = 72 / 25.4
+FOLD_AT = 3  # this many cards of a layout (and half of them) meeting one problem: the layout's
+
+
+def _card_field(lc: LoadedCard, source: str, needle) -> tuple[tuple[str, ...], str] | None:
+    """(keys, shown name) of the card field a region's template shows that holds `needle`
+    (a text, or characters any of which), else the first one present; None when none does."""
+    found = []
+    for match in _CARD_FIELD.finditer(source):
+        keys = tuple(k for k in match.groups() if k)
+        value = lc.raw.get(keys[0])
+        if keys[0] not in lc.raw:
+            continue
+        nested = len(keys) > 1 and isinstance(value, dict) and keys[1] in value
+        keys = keys if nested else keys[:1]
+        text = str(value[keys[1]] if nested else value)
+        holds = needle is None or (needle in text if isinstance(needle, str) else
+                                   any(c in text for c in needle))
+        if holds:
+            found.append((keys, ".".join(keys)))
+    return found[0] if found else None
+
+
+def _on_cards(ids: list[str], uses: dict[str, int], layout: str) -> str:
+    """'(on all 52 cards: A1, A2, A3 ...)', '(card A1)', '(on 46 of 52 cards: ...)'."""
+    unique = list(dict.fromkeys(ids))
+    if len(unique) == 1:
+        return f"(card {unique[0]})"
+    total = uses.get(layout, len(unique))
+    shown = ", ".join(unique[:3]) + (" ..." if len(unique) > 3 else "")
+    amount = f"all {total}" if len(unique) >= total else f"{len(unique)} of {total}"
+    return f"(on {amount} cards: {shown})"
 
 
 def format_value(spec, value) -> str:

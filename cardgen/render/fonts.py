@@ -8,10 +8,51 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..load import FONTS
+
+
+def _utf16_hex(code: int) -> str:
+    """A code point as the UTF-16BE hex a ToUnicode CMap needs: 4 digits, or 8 for the
+    surrogate pair of a code point above U+FFFF (an emoji, U+1F42D -> D83DDC2D)."""
+    return code.to_bytes(4, "big").hex().upper()[4:] if code <= 0xFFFF else \
+        chr(code).encode("utf-16-be").hex().upper()
+
+
+def _to_unicode_cmap(fontname: str, subset) -> str:
+    """reportlab's makeToUnicodeCMap (pdfbase/ttfonts.py, reportlab 4.x-5.x) with one change:
+    it writes each code point as '%04X', so U+1F42D becomes the five digits <1F42D>, an
+    invalid hex string for a PDF reader (search and copy then fail for that glyph). The PDF
+    reference wants the UTF-16BE bytes, a surrogate pair above U+FFFF; everything else here
+    is reportlab's text, unchanged."""
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin",
+        "12 dict begin",
+        "begincmap",
+        "/CIDSystemInfo",
+        "<< /Registry (%s)" % fontname,
+        "/Ordering (%s)" % fontname,
+        "/Supplement 0",
+        ">> def",
+        "/CMapName /%s def" % fontname,
+        "/CMapType 2 def",
+        "1 begincodespacerange",
+        "<00> <%02X>" % (len(subset) - 1),
+        "endcodespacerange",
+        "%d beginbfchar" % len(subset),
+        *("<%02X> <%s>" % (i, _utf16_hex(v)) for i, v in enumerate(subset)),
+        "endbfchar",
+        "endcmap",
+        "CMapName currentdict /CMap defineresource pop",
+        "end",
+        "end",
+    ])
+
+
+# reportlab calls the module's makeToUnicodeCMap by name when it embeds a font subset
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 FACES = {
     "sans": "DejaVuSans.ttf",

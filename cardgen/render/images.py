@@ -28,6 +28,7 @@ MM = 72 / 25.4
 FEW_COLOURS = 256  # a picture with at most this many colours is tried losslessly too
 JPEG_QUALITY = 88
 _ROTATED = (5, 6, 7, 8)  # EXIF orientations that swap width and height
+PARALLEL_FROM = 8  # pictures to prepare before a second process is worth its start
 
 
 class ImageProblem(Exception):
@@ -195,17 +196,45 @@ class ImageStore:
         return decode(resolve(self.folder, relative).read_bytes(), relative)[1]
 
     def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
-        px_w = max(1, round(w_pt / 72 * TARGET_DPI))
-        px_h = max(1, round(h_pt / 72 * TARGET_DPI))
+        px_w, px_h = _pixels(w_pt, h_pt)
         if (relative, px_w, px_h) not in self.cache:
             raw = resolve(self.folder, relative).read_bytes()
-            key = cache.key("picture", 2, Image.__version__, JPEG_QUALITY, px_w, px_h, raw)
+            key = _key(raw, px_w, px_h)
             picture = Picture.load(key, cache.read("pictures", key) or b"")
             if picture is None:
                 picture = prepare(raw, relative, px_w, px_h, key)
                 cache.write("pictures", key, picture.dump())
             self.cache[(relative, px_w, px_h)] = picture
         return self.cache[(relative, px_w, px_h)]
+
+    def prepare_all(self, placed: list[tuple[str, float, float]], jobs: int) -> None:
+        """Prepare in `jobs` forked processes every (picture, w_pt, h_pt) not in the disk cache
+        yet: a cold build of a photo deck is mostly this, and each picture is independent.
+        The drawing then reads them from the cache (the same bytes as preparing them here)."""
+        missing = []
+        for relative, w_pt, h_pt in dict.fromkeys(placed):
+            try:
+                key = _key(resolve(self.folder, relative).read_bytes(), *_pixels(w_pt, h_pt))
+            except (ImageProblem, OSError):
+                continue  # reported by the picture check
+            if cache.read("pictures", key) is None:
+                missing.append((self.folder, relative, w_pt, h_pt))
+        if jobs <= 1 or len(missing) < PARALLEL_FROM:
+            return
+        import multiprocessing
+        try:
+            context = multiprocessing.get_context("fork")
+        except ValueError:  # no fork here: prepared one by one while drawing
+            return
+        pool = context.Pool(min(jobs, len(missing)))
+        try:
+            pool.starmap(_prepare_into_cache, missing, chunksize=4)
+            pool.close()  # the workers end on their own (terminate would signal them)
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
 
     def draw(self, canvas, relative: str, x: float, y: float, w: float, h: float,
              radius: float = 0) -> None:
@@ -217,6 +246,23 @@ class ImageStore:
             canvas.clipPath(path, stroke=0, fill=0)
         embed(canvas, picture, x, y, w, h)
         canvas.restoreState()
+
+
+def _pixels(w_pt: float, h_pt: float) -> tuple[int, int]:
+    """The pixels 300 dpi needs for a box of w x h points."""
+    return max(1, round(w_pt / 72 * TARGET_DPI)), max(1, round(h_pt / 72 * TARGET_DPI))
+
+
+def _key(raw: bytes, px_w: int, px_h: int) -> str:
+    return cache.key("picture", 2, Image.__version__, JPEG_QUALITY, px_w, px_h, raw)
+
+
+def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -> None:
+    """In a worker of ImageStore.prepare_all: prepare one picture into the disk cache."""
+    try:
+        ImageStore(folder).prepared(relative, w_pt, h_pt)
+    except (ImageProblem, OSError):
+        pass  # the picture check has reported it
 
 
 def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> None:

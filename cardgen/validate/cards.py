@@ -57,12 +57,29 @@ def check_cards(data: PackData, report: Report) -> None:
                 report.error(lc.file, m.line, m.col, card.id, f"{name}: required for every "
                              f"{kind.label}, missing")
         for name in kind.texts:
-            if not card.texts.get(name):
+            if not card.texts.get(name) and not {"texts", f"texts.{name}"} & lc.broken:
                 m = lc.mark("texts")
                 report.error(lc.file, m.line, m.col, card.id, f"texts.{name}: required for every "
                              f"{kind.label}, missing")
         _check_stats(data, lc, report)
+        _long_texts(lc, report)
     _check_rules(data, report)
+
+
+def _long_texts(lc: LoadedCard, report: Report) -> None:
+    """A text longer than a region may ever show (layout.card.MAX_TEXT characters) is the
+    card's mistake: said at its field, not as a template failure at the layout."""
+    from ..layout.card import MAX_TEXT
+    texts = {"texts": lc.card.texts, **{k: v for k, v in lc.card.model_dump(
+        include={"name", "title", "set", "quote"}).items()}, **lc.card.extra_fields}
+    for key, value in texts.items():
+        inner = value.items() if isinstance(value, dict) else [(None, value)]
+        for sub, text in inner:
+            if isinstance(text, str) and len(text) > MAX_TEXT:
+                m = lc.mark(key, sub) if sub else lc.mark(key)
+                name = f"{key}.{sub}" if sub else key
+                report.error(lc.file, m.line, m.col, lc.card.id, f"{name}: {len(text)} "
+                             f"characters; a card text may have at most {MAX_TEXT}")
 
 
 def _unknown(report, lc, keys, message, value, choices):
@@ -98,9 +115,12 @@ def _check_stats(data: PackData, lc: LoadedCard, report: Report) -> None:
     if not declared:
         return
     for key, spec in declared.items():
-        if key not in card.stats:  # an empty spreadsheet cell knows its place
+        if key not in card.stats and not {"stats", f"stats.{key}"} & lc.broken:
+            # an empty spreadsheet cell knows its place
             m = getattr(lc.raw.get("stats"), "key_marks", {}).get(key) or lc.mark("stats")
             report.error(lc.file, m.line, m.col, card.id, f"stats.{key}: missing ({spec.label})")
+            continue
+        if key not in card.stats:  # its value had the wrong type: reported by the loader
             continue
         if spec.min > spec.max:
             continue  # the category itself is wrong; reported once at pack.yaml

@@ -18,7 +18,7 @@ from PIL import Image
 
 from ..diagnostics import Report
 from ..load import PackData
-from ..render.images import ImageProblem, checked_size, resolve
+from ..render.images import MAX_PIXELS, ImageProblem, checked_size, resolve
 from ..source import mark_at
 
 # The formats a designer's picture may have: decoded by Pillow itself, without helpers.
@@ -50,6 +50,8 @@ def _decode(path: Path, relative: str) -> tuple[int, int] | str:
             warnings.simplefilter("ignore")
             with Image.open(path, formats=FORMATS):
                 pass
+    except Image.DecompressionBombError:  # Pillow's own limit, far above ours
+        return f"'{relative}' has far more than {MAX_PIXELS:,} pixels"
     except Exception:  # noqa: BLE001 - whatever the decoder says, the file is not usable
         return (f"'{relative}' is not a readable picture (cardgen prints PNG, JPEG, WEBP, GIF, "
                 "TIFF and BMP)")

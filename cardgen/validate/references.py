@@ -29,7 +29,10 @@ class References:
     def __init__(self, data: PackData):
         self.data = data
         self.cat = Catalogue.of([(lc.card.id, lc.kind) for lc in data.cards])
-        prefixes = {match.group(1) for i in self.cat.order if (match := _NUMBERED.match(i))}
+        # a card that did not load is still written in the pack: its own error says what is
+        # wrong, and a text naming it is right
+        self.known = set(self.cat.kind_of) | set(getattr(data, "written_ids", ()))
+        prefixes = {match.group(1) for i in self.known if (match := _NUMBERED.match(i))}
         self.prefixes = {p for p in prefixes if p}
         word = "|".join(sorted(map(re.escape, self.prefixes), key=len, reverse=True))
         one = rf"(?:{word})\d+"
@@ -46,7 +49,7 @@ class References:
         for match in self.ids.finditer(text) if self.ids else ():
             low, high = match.group(1), match.group(2)
             wanted = [low] if high is None else _between(low, high)
-            missing = [i for i in wanted if i not in self.cat.kind_of]
+            missing = [i for i in wanted if i not in self.known]
             if missing:
                 shown = ", ".join(missing) if len(missing) <= 3 else \
                     f"{missing[0]} … {missing[-1]}"

@@ -1,0 +1,28 @@
+"""Where cardgen finds its fonts, built-in layouts and packs (no imports beyond the standard
+library: the up-to-date check needs these paths before anything else is loaded)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def _home() -> Path:
+    """Where fonts/, templates/ and the example card_data/ are: the repository (a checkout or
+    an editable install), else <prefix>/share/cardgen of a regular install."""
+    repo = Path(__file__).resolve().parent.parent
+    if (repo / "fonts").is_dir() and (repo / "templates").is_dir():
+        return repo
+    return Path(sys.prefix) / "share" / "cardgen"
+
+
+ROOT = _home()
+TEMPLATES = ROOT / "templates"
+FONTS = ROOT / "fonts"
+
+
+def find_packs(data_dir: Path) -> list[Path]:
+    """Pack folders: every folder under data_dir holding a pack.yaml, by name."""
+    if not data_dir.is_dir():
+        return []
+    return sorted(p.parent for p in data_dir.glob("*/pack.yaml"))

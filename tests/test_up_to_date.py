@@ -1,0 +1,88 @@
+"""The up-to-date shortcut: it compares the set of the pack's files and their kinds as well as
+their contents, and a pack holding something unusual (a symlink, a pipe) is built and checked
+again instead of trusted."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from conftest import MINI
+
+BROKEN = "kind: hero\ncards:\n  - id: A4\n    name: Dan\n    krank: many\n"
+
+
+@pytest.fixture
+def built(cli, tmp_path):
+    """(pack folder, run build) after one successful build."""
+    pack = tmp_path / "card_data" / "mini"
+    shutil.copytree(MINI, pack)
+
+    def build(*args):
+        return cli("build", "--data", pack.parent, "--out", tmp_path / "out", "--jobs", "1",
+                   "--only", "cards", *args)
+
+    first = build()
+    assert first.exit_code == 0, first.output
+    again = build()
+    assert "mini: up to date" in again.stdout
+    return pack, build
+
+
+def test_a_hidden_card_file_is_read_so_it_counts(built):
+    pack, build = built
+    (pack / "cards" / ".more.yaml").write_text(BROKEN, encoding="utf-8")
+    result = build()
+    assert result.exit_code == 1 and "up to date" not in result.stdout
+    assert ".more.yaml:" in result.stderr
+
+
+def test_a_card_file_moved_into_a_sub_folder_is_noticed(built):
+    pack, build = built
+    (pack / "cards" / "old").mkdir()
+    (pack / "cards" / "consultants.yaml").rename(pack / "cards" / "old" / "consultants.yaml")
+    result = build()  # cards/old/ is not read: kind K has no cards now, the sheet changes
+    assert result.exit_code == 0 and "up to date" not in result.stdout
+
+
+def test_a_file_turned_into_a_symlink_is_checked_again(built, tmp_path):
+    pack, build = built
+    elsewhere = tmp_path / "elsewhere.yaml"
+    shutil.copy(pack / "cards" / "heroes.yaml", elsewhere)
+    (pack / "cards" / "heroes.yaml").unlink()
+    (pack / "cards" / "heroes.yaml").symlink_to(elsewhere)
+    result = build()
+    assert "up to date" not in result.stdout  # same content, but not trusted
+    assert result.exit_code == 0, result.output
+
+
+def test_a_pipe_in_the_pack_is_not_trusted(built):
+    pack, build = built
+    os.mkfifo(pack / "cards" / "pipe.yaml")
+    result = build()
+    assert "up to date" not in result.stdout
+    assert result.exit_code == 0, result.output
+
+
+def test_an_unchanged_pack_stays_up_to_date(built):
+    _, build = built
+    assert "mini: up to date" in build().stdout
+
+
+@pytest.mark.parametrize("body", ['{"built": [1, 2]}', '{"built": {"cards": "x"}}',
+                                  '{"built": {"cards": {"files": "cards.pdf"}}}',
+                                  '{"outputs": {"x": 5}}', '{"png": [3], "faces": "x"}',
+                                  '{"built": {"cards": {"files": ["../../elsewhere.pdf"]}}}',
+                                  '[]', '{"built": {"cards": {"files": [null]}}}'])
+def test_a_damaged_manifest_is_no_manifest(built, tmp_path, body):
+    """It was a traceback; now the pack is built again and nothing outside is touched."""
+    pack, build = built
+    (tmp_path / "elsewhere.pdf").write_bytes(b"not ours")
+    (tmp_path / "out" / "mini" / "manifest.json").write_text(body, encoding="utf-8")
+    result = build()
+    assert result.exit_code == 0, result.output
+    assert "up to date" not in result.stdout
+    assert (tmp_path / "out" / "mini" / "cards.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "elsewhere.pdf").read_bytes() == b"not ours"
