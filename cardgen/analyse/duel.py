@@ -64,7 +64,7 @@ class DuelGame:
         a = hands[leader].popleft()
         ranked = self.rules.ranked[a]
         column = ranked[0] if leader in self.best else ranked[int(rand() * len(ranked))]
-        if len(hands[opponent]) >= LAST_CARDS:
+        if len(hands[opponent]) >= self.last_cards:
             b = hands[opponent].popleft()
         else:
             b = self.defend(opponent, a, column)
@@ -90,6 +90,7 @@ class DuelGame:
         self.slow_turn(leader, opponent, ([a], [b]), column, result)
 
     laying = False                           # a sets game lays after every won duel
+    last_cards = LAST_CARDS                  # the free choice of the last cards applies
     taken: tuple = ()                        # the cards the last duel's winner took
 
     def slow_turn(self, leader: int, opponent: int, pots: tuple[list, list], column: int,
@@ -144,7 +145,7 @@ class DuelGame:
         """The card the challenged player plays: his front card, or with fewer than four
         cards the one that does best against the named value."""
         hand = self.hands[player]
-        if len(hand) >= LAST_CARDS:
+        if len(hand) >= self.last_cards:
             return hand.popleft()
         row = self.rules.outcome[column]
         pick = min(hand, key=lambda b: {-1: 0, 0: 1, NOT_COMPARED: 2}.get(row[a][b], 3))

@@ -1,5 +1,8 @@
 """One game of a sets variant (Mix It): duels as in Werte stechen, and complete sets laid out.
 
+The free choice of a player with fewer than four cards is not played: in Mix It it is the
+option "letzte drei" (rulebook), and options are not simulated.
+
 The winner of a duel leads next and may first lay what is complete in his stack: octets (when the
 variant plays them; a card with several groups counts for any one of them, the most different
 sets chosen) and then sets of `sets_of` cards of one set. A player without cards drops out; when
@@ -49,6 +52,7 @@ class Laid:
 
 class SetsGame(DuelGame):
     laying = True
+    last_cards = 0                           # Mix It: the last-cards rule only as an option
 
     def __init__(self, rules: Rules, sets: SetRules, rng: random.Random,
                  hands: list[list[int]], strategies: list[str], won: list[int],
