@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from contextlib import suppress
 import time
 from pathlib import Path
 
@@ -51,11 +52,9 @@ def read(kind: str, name: str) -> bytes | None:
         data = path.read_bytes()
     except OSError:
         return None
-    try:
+    with suppress(OSError):  # a read-only cache still serves its entries
         if time.time() - path.stat().st_mtime > 86400:  # keep used entries young, cheaply
             os.utime(path)
-    except OSError:
-        pass
     return data
 
 
@@ -67,11 +66,9 @@ def write(kind: str, name: str, data: bytes) -> None:
         target.mkdir(parents=True, exist_ok=True)
         temporary.write_bytes(data)
         os.replace(temporary, target / name)
-    except OSError:
-        try:
+    except OSError:  # a full or read-only disk: the build goes on without the cache
+        with suppress(OSError):
             temporary.unlink()
-        except OSError:
-            pass
         return
     _prune(target)
 
@@ -82,9 +79,7 @@ def _prune(target: Path) -> None:
         return
     _PRUNED.add(target)
     limit = time.time() - MAX_AGE_DAYS * 86400
-    try:
+    with suppress(OSError):  # another build may prune the same entry at the same time
         for path in target.iterdir():
             if path.stat().st_mtime < limit:
                 path.unlink()
-    except OSError:
-        pass

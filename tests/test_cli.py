@@ -365,9 +365,13 @@ def test_entry_point_user_mistake_exits_1_without_traceback(make_pack, tmp_path,
                                               "    name: y\n"})
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.argv", ["cardgen", "check"])
+    import signal
+    before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(SystemExit) as info:
         app_module.main()
     assert info.value.code == 1
+    # cardgen's SIGTERM handler is its own only while it runs (it must not stay in the caller)
+    assert signal.getsignal(signal.SIGTERM) is before
     err = capsys.readouterr().err
     assert "card_data/mini/cards/heroes.yaml:5:5: error: duplicate key 'name'" in err
     assert "Traceback" not in err

@@ -71,7 +71,9 @@ def _stop(signum, frame) -> None:
 
 def main() -> None:
     import signal
-    signal.signal(signal.SIGTERM, _stop)
+    # SIGTERM ends the run like Ctrl-C; the handler is cardgen's only while it runs, so a
+    # program that calls main() (a test, a script) gets its own handler back afterwards
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         app()
     except KeyboardInterrupt:
@@ -83,3 +85,5 @@ def main() -> None:
         typer.echo("\nThis is a bug in cardgen, not in your data. Please report it with the "
                    "traceback above.", err=True)
         sys.exit(3)
+    finally:
+        signal.signal(signal.SIGTERM, previous)

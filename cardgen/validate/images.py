@@ -48,8 +48,7 @@ def _decode(path: Path, relative: str) -> tuple[int, int] | str:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            with Image.open(path, formats=FORMATS):
-                pass
+            Image.open(path, formats=FORMATS).close()  # opening reads the header: the format
     except Image.DecompressionBombError:  # Pillow's own limit, far above ours
         return f"'{relative}' has far more than {MAX_PIXELS:,} pixels"
     except Exception:  # noqa: BLE001 - whatever the decoder says, the file is not usable
