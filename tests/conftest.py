@@ -118,6 +118,61 @@ def _shipped_build():
     return build
 
 
+_PACK_CHECKS: dict[tuple, tuple] = {}
+
+
+@pytest.fixture
+def shipped_checks_once(monkeypatch):
+    """`cardgen check` of a shipped pack runs its whole-pack stage (load and validate, lay out
+    every card, every rule text) once per test session, then replays it.
+
+    That stage reads only the pack's files, never the deck choice (cli/check.py runs it before
+    compose()), and the shipped packs are not changed by tests; so for the many choices checked
+    against one shipped pack, the first run's result is the result of every run: the returned
+    data and the diagnostics and check names it added to the report. Only the checks of a run
+    whose report is still empty are replayed (a pack after another's error runs for real); a
+    copy of a pack (tmp_path) always runs for real. For tests that only check (not build).
+
+    Returns loaded(pack) -> the shipped pack's data, checked through the same cache."""
+    import cardgen.build
+    import cardgen.render.rulebook
+    from cardgen.diagnostics import Report
+    replayed: set[int] = set()  # ids of the data objects returned from the cache
+
+    def once(name, real, key_of):
+        def run(first, report, *rest):
+            key = key_of(first, *rest)
+            if key is None or report.items:
+                return real(first, report, *rest)
+            if (name, key) not in _PACK_CHECKS:
+                fresh = Report()
+                _PACK_CHECKS[name, key] = (real(first, fresh, *rest), fresh.items, fresh.ran)
+            value, items, ran = _PACK_CHECKS[name, key]
+            report.items.extend(items)
+            report.ran.extend(ran)
+            if name == "check" and value is not None:
+                replayed.add(id(value))
+            return value
+        return run
+
+    def folder_key(folder):
+        folder = Path(folder).resolve()
+        return folder if folder.parent == SHIPPED.resolve() else None
+
+    def data_key(data, *settings):
+        if id(data) not in replayed or any(s != cardgen.build.BuildSettings() for s in settings):
+            return None
+        return data.folder
+
+    checked = once("check", cardgen.build.check, folder_key)
+    monkeypatch.setattr(cardgen.build, "check", checked)
+    monkeypatch.setattr(cardgen.build, "layout_faces",
+                        once("layout_faces", cardgen.build.layout_faces, data_key))
+    monkeypatch.setattr(cardgen.render.rulebook, "check_rules",
+                        once("check_rules", cardgen.render.rulebook.check_rules, data_key))
+    return lambda pack="crazy-hospital": checked(SHIPPED / pack, Report())
+
+
 def tree(root: Path) -> dict[str, bytes | str]:
     """Everything below root: files by content, folders and symlinks by kind (for before/after)."""
     out: dict[str, bytes | str] = {}
