@@ -10,6 +10,7 @@ Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from pathlib import Path
@@ -94,28 +95,112 @@ def _make_pack():
     return make_pack
 
 
-_SHIPPED_BUILDS: dict[str, tuple] = {}
+# What the shared build makes of every shipped pack: the default outputs and the calibration sheet
+SHIPPED_OUTPUTS = ("cards", "printshop", "boards", "rulebook", "calibration")
+
+
+def _shared_folder(tmp_path_factory) -> Path:
+    """This test session's temporary folder that every xdist worker sees: pytest-N/, the
+    folder of every worker's popen-gwX/ (without xdist, the session's own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _once_for_all_workers(folder: Path, name: str, make):
+    """make()'s JSON-able or picklable result, made by the first worker that asks, under a file
+    lock; the other workers wait for it and read it (folder/name.pickle)."""
+    import pickle
+
+    from filelock import FileLock
+
+    done = folder / f"{name}.pickle"
+    with FileLock(str(folder / f"{name}.lock")):
+        if not done.is_file():
+            done.write_bytes(pickle.dumps(make()))
+    return pickle.loads(done.read_bytes())
+
+
+@pytest.fixture(name="shipped_out", scope="session")
+def _shipped_out(tmp_path_factory) -> Path:
+    """A folder with `cardgen build --data card_data --jobs 2 --only ...` of every shipped pack
+    (SHIPPED_OUTPUTS), built once per test session for all xdist workers: the first worker to
+    need it builds it, the others wait and read the same folder. Tests only read it (copy what
+    you change)."""
+    out = _shared_folder(tmp_path_factory) / "shipped-out"
+
+    def make():
+        args = ["build", "--data", str(SHIPPED), "--out", str(out), "--jobs", "2"]
+        for kind in SHIPPED_OUTPUTS:
+            args += ["--only", kind]
+        result = CliRunner().invoke(cardgen_app, args, catch_exceptions=False)
+        return {"exit": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
+    said = _once_for_all_workers(out.parent, "shipped-out", make)
+    assert said["exit"] == 0 and not said["stderr"], said  # every shipped pack builds clean
+    return out
+
+
+@pytest.fixture(name="shipped_variant", scope="session")
+def _shipped_variant(tmp_path_factory):
+    """shipped_variant(pack, **settings) -> (data, report, files): the shipped pack rendered
+    with BuildSettings(**settings) (choice=Choice(...) renders the chosen deck), once per test
+    session for all xdist workers; for builds that several tests read. Do not change what it
+    returns."""
+    import hashlib
+
+    from cardgen.build import BuildSettings, render_pack
+    from cardgen.compose import compose
+    from cardgen.diagnostics import Report
+    folder = _shared_folder(tmp_path_factory)
+
+    def build(pack: str = "crazy-hospital", **settings):
+        wanted = BuildSettings(**settings)
+        data, report = _checked(pack)
+
+        def make():
+            made = Report()
+            deck = None
+            if wanted.choice is not None:
+                deck = compose(data, wanted.choice, made)
+                assert deck is not None, [d.format() for d in made.errors]
+            # a copy: render_pack narrows the cards of the data it is given to the chosen deck
+            result = render_pack(dataclasses.replace(data), made, wanted, deck=deck)
+            assert result is not None, [d.format() for d in made.errors]
+            return result.files, made.items
+        name = hashlib.sha256(repr((pack, wanted)).encode()).hexdigest()[:16]
+        files, items = _once_for_all_workers(folder, f"variant-{name}", make)
+        report.items.extend(items)
+        return data, report, files
+    return build
 
 
 @pytest.fixture(name="shipped_build", scope="session")
-def _shipped_build():
-    """shipped_build(pack) -> (data, report, files): the shipped pack's cards.pdf,
-    printshop.pdf and rulebook.pdf, rendered in this process once per test session (once per
-    xdist worker) for every test that only reads them. Do not change what it returns."""
-    from cardgen.build import BuildSettings, check, render_pack
-    from cardgen.diagnostics import Report
-
+def _shipped_build(shipped_out):
+    """shipped_build(pack) -> (data, report, files): the shipped pack checked in this process
+    (once per worker) and its files of the shared build (shipped_out: cards.pdf, printshop.pdf,
+    guide.pdf, rulebook.pdf, calibration.pdf, boards.pdf where the pack has boards), for every
+    test that only reads them. The build said nothing (shipped_out asserts it), so the report
+    holds what the check said. Do not change what it returns."""
     def build(pack: str = "crazy-hospital"):
-        if pack not in _SHIPPED_BUILDS:
-            report = Report()
-            data = check(SHIPPED / pack, report)
-            assert data is not None and not report.errors, [d.format() for d in report.errors]
-            result = render_pack(data, report, BuildSettings(
-                only=("cards", "printshop", "rulebook")))
-            assert result is not None, [d.format() for d in report.errors]
-            _SHIPPED_BUILDS[pack] = (data, report, result.files)
-        return _SHIPPED_BUILDS[pack]
+        data, report = _checked(pack)
+        files = {path.name: path.read_bytes() for path in sorted((shipped_out / pack).glob("*.pdf"))}
+        assert files, pack
+        return data, report, files
     return build
+
+
+def _checked(pack: str):
+    """(data, report) of the shipped pack's check, once per worker (the cache that
+    shipped_checks_once replays from)."""
+    from cardgen.build import check
+    from cardgen.diagnostics import Report
+    key = ("check", (SHIPPED / pack).resolve())
+    if key not in _PACK_CHECKS:
+        report = Report()
+        _PACK_CHECKS[key] = (check(SHIPPED / pack, report), report.items, report.ran)
+    data, items, ran = _PACK_CHECKS[key]
+    assert data is not None and not [d for d in items if d.severity == "error"], \
+        [d.format() for d in items]
+    return data, Report(list(items), list(ran))
 
 
 _PACK_CHECKS: dict[tuple, tuple] = {}

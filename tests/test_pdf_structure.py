@@ -7,22 +7,15 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from typer.testing import CliRunner
-
-from cardgen.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("all")
-    result = CliRunner().invoke(app, ["build", "--data", str(ROOT / "card_data"), "--out",
-                                      str(out), "--jobs", "2", "--only", "cards", "--only",
-                                      "printshop", "--only", "boards", "--only", "rulebook",
-                                      "--only", "calibration"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out
+def built(shipped_out) -> Path:
+    """`cardgen build --jobs 2` of every pack: cards, printshop, boards, rulebook, calibration
+    (conftest.shipped_out, built once per test session)."""
+    return shipped_out
 
 
 def _fonts(pdf: pikepdf.Pdf):
