@@ -16,24 +16,11 @@ from cardgen.build import BuildSettings, check, render_pack
 from cardgen.compose import Choice
 from cardgen.diagnostics import Report
 from cardgen.load import find_packs
+from conftest import text_layer as text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKS = [folder.name for folder in find_packs(ROOT / "card_data")]
 PLAYER = ("rulebook.pdf", "house-rules.pdf", "deck.pdf", "boards.pdf")
-
-
-def text_of(pdf: bytes) -> str:
-    """The text layer, read by pdfium (a reader, like pypdf, but 10-30 times faster here).
-    On every player document of every pack it finds each word occurrence pypdf finds, but
-    for words pypdf glues together ('danverwacht') and a text drawn three times on one spot
-    (read once); it joins a word hyphenated at a line end, which pypdf leaves in two."""
-    import pypdfium2 as pdfium
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return "\n".join(document[i].get_textpage().get_text_range()
-                         for i in range(len(document))).replace("\r\n", "\n")
-    finally:
-        document.close()
 
 
 # the flagship's chosen game: a drawn deck, special cards, options and teams (the house rules

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from cardgen.build import BuildSettings, check, render_pack
 from cardgen.diagnostics import Report
 from cardgen.layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
+from conftest import text_layer
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = 72 / 25.4
@@ -253,8 +254,7 @@ def test_viewer_preferences_and_embedded_fonts_only(built):
 
 def test_every_card_id_is_in_the_pdf_text(built):
     data, files = built
-    reader = PdfReader(io.BytesIO(files["printshop.pdf"]))
-    text = "\n".join(page.extract_text() for page in reader.pages[:104])
+    text = text_layer(files["printshop.pdf"], pages=104)  # the 104 fronts
     for lc in data.cards:
         assert lc.card.id in text
 
