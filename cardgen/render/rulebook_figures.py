@@ -7,13 +7,14 @@ parts of a real card, the set-up shows the real boards, so a changed card change
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from ..layout.faces import FaceBook
 from ..load import LoadedCard, PackData
 from ..model import rules as m
 from ..validate.errors import did_you_mean
 from .card import CardPainter
+from .flowing import Paragraph
 from .fonts import face_name
 from .images import ImageStore
 from .picture import MM, Picture, Placed

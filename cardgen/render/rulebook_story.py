@@ -7,7 +7,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 from __future__ import annotations
 
 from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
-                                ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
+                                ListItem, NextPageTemplate, PageBreak, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -16,6 +16,7 @@ from ..diagnostics import Report
 from ..load import PackData
 from ..source import MarkedDict
 from ..model import rules as m
+from .flowing import Paragraph
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
                              make_styles, words)
