@@ -231,6 +231,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     """
     from .render.card import CardPainter
     from .render import pdf
+    from .render.replay import FaceRecords
     errors_before = len(report.errors)
     chosen = deck is not None and settings.choice is not None
     whole = dataclasses.replace(data)  # the rulebook and boards describe the whole game
@@ -250,7 +251,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
                             for p in printed for face in (p.front, p.back)
                             for box in face.boxes if box.image], settings.jobs)
-        painter = CardPainter(card_size, bleed, layouter.icons, images)
+        painter = CardPainter(card_size, bleed, layouter.icons, images, FaceRecords())
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print
         check_print(data, settings, wanted, report)

@@ -270,6 +270,20 @@ def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> N
     drawImage hashes and keeps the decoded pixels of every picture it is given (about 1 MiB
     per photo) and compresses them again; this embeds the prepared stream as it is, once per
     document, named by the picture's key (so the bytes do not depend on paths)."""
+    registered = place_picture(canvas, picture)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{registered} Do")
+    canvas.restoreState()
+    recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
+    if recording is not None:
+        recording.append(picture)
+
+
+def place_picture(canvas, picture: Picture) -> str:
+    """The picture's XObject in the canvas's document (once) and in its current page's
+    resources; returns the name its operators use."""
     doc, name = canvas._doc, f"pic{picture.key[:24]}"
     registered = doc.getXObjectName(name)
     if registered not in doc.idToObject:
@@ -281,12 +295,8 @@ def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> N
         doc.Reference(image, registered)
         doc.addForm(name, image)
     canvas._currentPageHasImages = 1
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(w, h)
-    canvas._code.append(f"/{registered} Do")
-    canvas.restoreState()
     canvas._formsinuse.append(name)
+    return registered
 
 
 class _ImageObject(PDFObject):

@@ -94,6 +94,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
     page = PAPER[spec.paper]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
+    painter.begin(canvas)
     if duplex in ("long", "short"):
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
                                    else "DuplexFlipShortEdge")
@@ -123,6 +124,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
             place(canvas, painter, item.back, plan, slot, shared=True)
         _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
         canvas.showPage()
+    painter.end(canvas)
     canvas.save()
     return buffer.getvalue()
 
@@ -179,6 +181,7 @@ def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: floa
     page = ((w + 2 * bleed) * MM, (h + 2 * bleed) * MM)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page, meta)
+    painter.begin(canvas)
     for index, back in printshop_faces(cards, order):
         canvas.setBleedBox((0, 0, page[0], page[1]))
         canvas.setTrimBox((bleed * MM, bleed * MM, (w + bleed) * MM, (h + bleed) * MM))
@@ -186,6 +189,7 @@ def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: floa
         draw(canvas, cards[index].back if back else cards[index].front, bleed * MM, bleed * MM,
              bleed)
         canvas.showPage()
+    painter.end(canvas)
     canvas.save()
     return buffer.getvalue()
 
