@@ -294,15 +294,15 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)
-    if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
-                                               previous):
+    if "rulebook" in wanted and data.chapters and not _unchanged(
+            result, "rulebook", result.content["rulebook"], previous):  # no rules: no book
         from .render.rulebook import rulebook_pdf
         book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
-        if book is not None and data.chapters:
+        if book is not None:
             result.add("rulebook", "rulebook.pdf", book)
-        if chosen and data.chapters:
+        if chosen:
             from .render.deck_sheet import house_of
             house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
                                  house=house_of(deck, data))
