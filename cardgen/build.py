@@ -334,22 +334,31 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
 
 def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
     """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
-    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    bytes of its pictures), kept in manifest.json for a later --changed-since. A face shared
+    by many cards (a back) and a picture on many faces are hashed once."""
+    from .render.images import resolve
+    faces: dict[int, str] = {}
+    pictures: dict[str, str] = {}
+
+    def picture(relative: str) -> str:
+        if relative not in pictures:
+            pictures[relative] = file_hash(resolve(images.folder, relative))
+        return pictures[relative]
+
+    def hashed(face) -> str:
+        if id(face) not in faces:
+            digest = hashlib.sha256(repr(face.boxes).encode())
+            for box in face.boxes:
+                if box.image:
+                    digest.update(picture(box.image).encode())
+            faces[id(face)] = digest.hexdigest()
+        return faces[id(face)]
+
     out = {}
     for p in printed:
         if p.card_id not in out:
-            out[p.card_id] = {"front": _printed_hash(p.front, images),
-                              "back": _printed_hash(p.back, images)}
+            out[p.card_id] = {"front": hashed(p.front), "back": hashed(p.back)}
     return out
-
-
-def _printed_hash(face, images: ImageStore) -> str:
-    digest = hashlib.sha256(repr(face.boxes).encode())
-    for box in face.boxes:
-        if box.image:
-            from .render.images import resolve
-            digest.update(file_hash(resolve(images.folder, box.image)).encode())
-    return digest.hexdigest()
 
 
 def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
