@@ -116,6 +116,8 @@ def _rulebook_part(data, settings, previous, deck, report: Report):
 
 def check(folder: Path, report: Report) -> PackData | None:
     """Load and validate one pack (stages 1–2)."""
+    from .render.images import forget_paths
+    forget_paths()  # a build sees the picture files as they are now
     data = load_pack(folder, report)
     if data is None:
         return None
