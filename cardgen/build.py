@@ -116,6 +116,8 @@ def _rulebook_part(data, settings, previous, deck, report: Report):
 
 def check(folder: Path, report: Report) -> PackData | None:
     """Load and validate one pack (stages 1–2)."""
+    from .render.images import forget_paths
+    forget_paths()  # a build sees the picture files as they are now
     data = load_pack(folder, report)
     if data is None:
         return None
@@ -294,15 +296,15 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)
-    if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
-                                               previous):
+    if "rulebook" in wanted and data.chapters and not _unchanged(
+            result, "rulebook", result.content["rulebook"], previous):  # no rules: no book
         from .render.rulebook import rulebook_pdf
         book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
-        if book is not None and data.chapters:
+        if book is not None:
             result.add("rulebook", "rulebook.pdf", book)
-        if chosen and data.chapters:
+        if chosen:
             from .render.deck_sheet import house_of
             house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
                                  house=house_of(deck, data))
@@ -334,22 +336,31 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
 
 def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
     """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
-    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    bytes of its pictures), kept in manifest.json for a later --changed-since. A face shared
+    by many cards (a back) and a picture on many faces are hashed once."""
+    from .render.images import resolve
+    faces: dict[int, str] = {}
+    pictures: dict[str, str] = {}
+
+    def picture(relative: str) -> str:
+        if relative not in pictures:
+            pictures[relative] = file_hash(resolve(images.folder, relative))
+        return pictures[relative]
+
+    def hashed(face) -> str:
+        if id(face) not in faces:
+            digest = hashlib.sha256(repr(face.boxes).encode())
+            for box in face.boxes:
+                if box.image:
+                    digest.update(picture(box.image).encode())
+            faces[id(face)] = digest.hexdigest()
+        return faces[id(face)]
+
     out = {}
     for p in printed:
         if p.card_id not in out:
-            out[p.card_id] = {"front": _printed_hash(p.front, images),
-                              "back": _printed_hash(p.back, images)}
+            out[p.card_id] = {"front": hashed(p.front), "back": hashed(p.back)}
     return out
-
-
-def _printed_hash(face, images: ImageStore) -> str:
-    digest = hashlib.sha256(repr(face.boxes).encode())
-    for box in face.boxes:
-        if box.image:
-            from .render.images import resolve
-            digest.update(file_hash(resolve(images.folder, box.image)).encode())
-    return digest.hexdigest()
 
 
 def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
