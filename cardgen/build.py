@@ -6,8 +6,10 @@ Nothing is written while any error is known: every stage before `write` only add
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +55,27 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
     load + validate → compose → layout + render. Any error stops the chain before output.
     `split`: the rulebook is rendered in a forked process while this one draws the rest.
     """
+    with _cycles_kept():
+        return _build_pack(folder, settings, kinds, previous, split)
+
+
+@contextmanager
+def _cycles_kept():
+    """No cyclic garbage collection while a pack is built. A build's objects (the loaded pack,
+    laid-out faces, the documents' pages) live until it ends, so the collector's passes over
+    them free nothing, and they cost 10-20 % of a build (flagship 2.5 → 2.25 s CPU, 1040
+    picture cards 4.5 → 3.6 s; peak memory unchanged). Collection resumes after the build."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None,
+                previous: dict | None, split: bool) -> tuple[Report, PackResult | None]:
     from .compose import Choice, compose
     report = Report()
     data = check(folder, report)                                   # load, validate
@@ -116,6 +139,8 @@ def _rulebook_part(data, settings, previous, deck, report: Report):
 
 def check(folder: Path, report: Report) -> PackData | None:
     """Load and validate one pack (stages 1–2)."""
+    from .render.images import forget_paths
+    forget_paths()  # a build sees the picture files as they are now
     data = load_pack(folder, report)
     if data is None:
         return None
@@ -231,6 +256,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     """
     from .render.card import CardPainter
     from .render import pdf
+    from .render.replay import FaceRecords
     errors_before = len(report.errors)
     chosen = deck is not None and settings.choice is not None
     whole = dataclasses.replace(data)  # the rulebook and boards describe the whole game
@@ -250,7 +276,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
                             for p in printed for face in (p.front, p.back)
                             for box in face.boxes if box.image], settings.jobs)
-        painter = CardPainter(card_size, bleed, layouter.icons, images)
+        painter = CardPainter(card_size, bleed, layouter.icons, images, FaceRecords())
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print
         check_print(data, settings, wanted, report)
@@ -293,15 +319,15 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for kind in ("rulebook", "boards"):
         if kind in wanted:
             result.content[kind] = content_key(whole, kind, settings)
-    if "rulebook" in wanted and not _unchanged(result, "rulebook", result.content["rulebook"],
-                                               previous):
+    if "rulebook" in wanted and data.chapters and not _unchanged(
+            result, "rulebook", result.content["rulebook"], previous):  # no rules: no book
         from .render.rulebook import rulebook_pdf
         book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
-        if book is not None and data.chapters:
+        if book is not None:
             result.add("rulebook", "rulebook.pdf", book)
-        if chosen and data.chapters:
+        if chosen:
             from .render.deck_sheet import house_of
             house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
                                  house=house_of(deck, data))
@@ -333,22 +359,31 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
 
 def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
     """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
-    bytes of its pictures), kept in manifest.json for a later --changed-since."""
+    bytes of its pictures), kept in manifest.json for a later --changed-since. A face shared
+    by many cards (a back) and a picture on many faces are hashed once."""
+    from .render.images import resolve
+    faces: dict[int, str] = {}
+    pictures: dict[str, str] = {}
+
+    def picture(relative: str) -> str:
+        if relative not in pictures:
+            pictures[relative] = file_hash(resolve(images.folder, relative))
+        return pictures[relative]
+
+    def hashed(face) -> str:
+        if id(face) not in faces:
+            digest = hashlib.sha256(repr(face.boxes).encode())
+            for box in face.boxes:
+                if box.image:
+                    digest.update(picture(box.image).encode())
+            faces[id(face)] = digest.hexdigest()
+        return faces[id(face)]
+
     out = {}
     for p in printed:
         if p.card_id not in out:
-            out[p.card_id] = {"front": _printed_hash(p.front, images),
-                              "back": _printed_hash(p.back, images)}
+            out[p.card_id] = {"front": hashed(p.front), "back": hashed(p.back)}
     return out
-
-
-def _printed_hash(face, images: ImageStore) -> str:
-    digest = hashlib.sha256(repr(face.boxes).encode())
-    for box in face.boxes:
-        if box.image:
-            from .render.images import resolve
-            digest.update(file_hash(resolve(images.folder, box.image)).encode())
-    return digest.hexdigest()
 
 
 def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:

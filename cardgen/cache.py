@@ -58,6 +58,11 @@ def read(kind: str, name: str) -> bytes | None:
     return data
 
 
+def has(kind: str, name: str) -> bool:
+    """Whether the entry exists (without reading it)."""
+    return (folder(kind) / name).is_file()
+
+
 def write(kind: str, name: str, data: bytes) -> None:
     """Store an entry atomically (a temporary file renamed into place); errors are ignored."""
     target = folder(kind)

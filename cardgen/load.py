@@ -104,6 +104,9 @@ class PackData:
     inputs: list[Path] = field(default_factory=list)
     layout_names: set[str] = field(default_factory=set)  # defined, even if broken
     written_ids: set[str] = field(default_factory=set)  # every card ID in the files, even broken
+    # what is worked out from the loaded pack once and used by several outputs (the laid-out
+    # boards: checked, drawn in boards.pdf and in the rulebook's set-up); shared by copies
+    derived: dict = field(default_factory=dict, repr=False, compare=False)
 
     def kind(self, kind_id: str):
         return next((k for k in self.pack.kinds if k.id == kind_id), None)

@@ -5,8 +5,11 @@ first row names the columns like the YAML fields (`id`, `name`, `stats.iq`, `tex
 each row becomes the same marked mapping a YAML card is, its marks being row and column, so
 every diagnostic of the pipeline names `file:row:column` without knowing where a card came from.
 
-The card kind is a `kind` column, else the file's name (cards/explorer.csv holds explorers).
+The card kind is a `kind` column, else the file's name (cards/explorer.csv holds explorers;
+a number before it only orders the files: cards/2-ER.csv holds ER cards).
 Of a workbook the first sheet is read; the others are free for the designer's own sums.
+`cardgen export` writes both formats (cell_text, workbook) so that they read back as the same
+cards.
 """
 
 from __future__ import annotations
@@ -14,14 +17,14 @@ from __future__ import annotations
 import csv
 import io
 import re
+from functools import lru_cache
 from pathlib import Path
+from typing import get_args, get_origin
 
 from .diagnostics import Report, display_path
 from .source import Mark, MarkedDict, MarkedList
 
 SUFFIXES = (".csv", ".xlsx")
-_INT_FIELDS = {"points", "penalty", "count"}
-_LIST_FIELDS = {"groups"}
 _NUMBER_PARTS = {"stats"}
 _INT = re.compile(r"^[-+]?\d+$")
 _FLOAT = re.compile(r"^[-+]?(\d+[.,]\d*|[.,]\d+)$")
@@ -62,6 +65,53 @@ def _xlsx_rows(path: Path) -> list[list[object]]:
         book.close()
 
 
+def cell_text(value) -> str:
+    """A card value as the text of a cell: a level as [level, detail], a list joined by commas
+    (what _value reads back)."""
+    if isinstance(value, list):
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"[{value[0]}, {value[1]}]"  # a level: [level, detail]
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+FIXED_TIME = (2000, 1, 1, 0, 0, 0)  # the date reportlab's invariant mode gives the PDFs
+
+
+def workbook(rows: list[list]) -> bytes:
+    """Rows of card values as .xlsx bytes, the same bytes for the same rows.
+
+    Numbers stay numbers, except a whole float (24.0), which is written as its text so that it
+    reads back as a float, not as the int 24; everything else is a text cell, also text that
+    starts with '=' (never a formula). openpyxl stamps the workbook and every zip entry with the
+    time of saving: both get FIXED_TIME."""
+    import datetime
+    import zipfile
+    import openpyxl
+    from openpyxl.writer.excel import ExcelWriter
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "cards"
+    for r, row in enumerate(rows, start=1):
+        for c, value in enumerate(row, start=1):
+            if value is None:
+                continue
+            number = isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                not (isinstance(value, float) and value.is_integer())
+            cell = sheet.cell(r, c, value if number else cell_text(value))
+            if not number:
+                cell.data_type = "s"
+    book.properties.created = book.properties.modified = datetime.datetime(*FIXED_TIME)
+    raw = io.BytesIO()
+    ExcelWriter(book, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED)).save()
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for entry in src.infolist():
+            dst.writestr(zipfile.ZipInfo(entry.filename, FIXED_TIME), src.read(entry),
+                         compress_type=zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
 def card_groups(path: Path, columns: dict[str, set[str]] | None, report: Report):
     """[(kind, raw card file)] of one spreadsheet: a MarkedDict {kind, cards} per kind, in the
     order the kinds first appear, as a YAML card file would be.
@@ -89,7 +139,7 @@ def card_groups(path: Path, columns: dict[str, set[str]] | None, report: Report)
     for number, row in rows:
         card, kind, kind_mark = _card(row, header, shown, number)
         if kind is None:
-            kind, kind_mark = path.stem, Mark(shown, 1, 1)
+            kind, kind_mark = kind_of_file(path.stem, kinds), Mark(shown, 1, 1)
             if kinds is not None and kind not in kinds:
                 report.error(shown, number, 1, "", f"no kind: name the file after a kind "
                              f"({', '.join(k + path.suffix for k in kinds)}) or add a 'kind' "
@@ -100,6 +150,23 @@ def card_groups(path: Path, columns: dict[str, set[str]] | None, report: Report)
         groups[kind]["cards"].append(card)
         groups[kind]["cards"].item_marks.append(card.mark)
     return list(groups.items())
+
+
+def kind_of_file(stem: str, kinds: list[str] | None) -> str:
+    """The kind a sheet's name says: the name, or the name after a number that orders the
+    files ("2-ER.csv" holds ER cards, sorted after "1-character.csv", as `cardgen export`
+    writes them)."""
+    bare = re.sub(r"^\d+-", "", stem)
+    return bare if kinds is not None and stem not in kinds and bare in kinds else stem
+
+
+def sheet_names(kinds: list[str], suffix: str) -> dict[str, str]:
+    """kind → file name for one sheet per kind: the kind, numbered when there are several, so
+    that the files sort (and load) in the order of the kinds' cards."""
+    if len(kinds) == 1:
+        return {kinds[0]: kinds[0] + suffix}
+    width = len(str(len(kinds)))
+    return {kind: f"{n:0{width}d}-{kind}{suffix}" for n, kind in enumerate(kinds, start=1)}
 
 
 def _known_columns(header: list[str], known: set[str], shown: str, report: Report) -> list[str]:
@@ -183,15 +250,28 @@ def _blank(value) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+@lru_cache(maxsize=None)
+def _card_fields(wanted: type) -> frozenset[str]:
+    """The card fields that hold whole numbers (int: points, count, age …) or lists (list:
+    groups), read from the card model, so that a field added there is read right."""
+    from .model.card import Card
+
+    def holds(annotation) -> bool:
+        if annotation is wanted or (wanted is list and get_origin(annotation) is list):
+            return True
+        return get_origin(annotation) is not list and any(holds(a) for a in get_args(annotation))
+    return frozenset(name for name, info in Card.model_fields.items() if holds(info.annotation))
+
+
 def _value(field: str, value):
     """A cell as the YAML value it stands for: numbers where the field holds numbers, text
     everywhere else (a set called 10 stays the text '10')."""
-    if field in _NUMBER_PARTS or field in _INT_FIELDS:
+    if field in _NUMBER_PARTS or field in _card_fields(int):
         return _number(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = str(value).strip()
-    if field in _LIST_FIELDS:
+    if field in _card_fields(list):
         return [part.strip() for part in text.split(",") if part.strip()]
     return text
 

@@ -218,14 +218,18 @@ def test_a_checked_picture_is_not_decoded_again_in_the_next_build(tmp_path, monk
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     photo(tmp_path / "a.jpg", (800, 600))
     raw = (tmp_path / "a.jpg").read_bytes()
-    assert checked_size(raw, "a.jpg") == (800, 600)
+    (tmp_path / "cut.jpg").write_bytes(raw[:len(raw) - 100])
+    assert checked_size(tmp_path / "a.jpg", "a.jpg") == (800, 600)
     with pytest.raises(ImageProblem, match="not a readable picture"):
-        checked_size(raw[:len(raw) - 100], "a.jpg")
+        checked_size(tmp_path / "cut.jpg", "cut.jpg")
 
     def no_decoding(*args, **kwargs):
         raise AssertionError("decoded again")
     monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
-    assert checked_size(raw, "a.jpg") == (800, 600)
+    (tmp_path / "copy.jpg").write_bytes(raw)  # the same bytes under another name
+    assert checked_size(tmp_path / "copy.jpg", "copy.jpg") == (800, 600)
+    with pytest.raises(AssertionError, match="decoded again"):  # a cut file is never kept
+        checked_size(tmp_path / "cut.jpg", "cut.jpg")
 
 
 def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatch):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgen.build import BuildSettings, build_pack
 from cardgen.cli import build as cli_build
 from conftest import MINI, SHIPPED
@@ -30,8 +32,35 @@ def test_a_pack_without_rules_is_not_split(monkeypatch):
     assert "cards.pdf" in result.files and "rulebook.pdf" not in result.files
 
 
-def test_default_jobs_leaves_the_busy_cores_alone(monkeypatch):
-    monkeypatch.setattr(cli_build.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    for load, jobs in ((0.0, 2), (0.4, 2), (0.6, 1), (1.7, 1), (9.0, 1)):
-        monkeypatch.setattr(cli_build.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
-        assert cli_build.default_jobs() == jobs, load
+def test_default_jobs_is_the_cores_this_process_may_use(monkeypatch):
+    """Not the load average: it lags, and the parallel parts do no work twice."""
+    monkeypatch.setattr(cli_build.os, "getloadavg", lambda: (9.0, 9.0, 9.0))
+    for cores in ({0}, {0, 1}, {0, 1, 2, 3}):
+        monkeypatch.setattr(cli_build.os, "sched_getaffinity", lambda pid, c=cores: c,
+                            raising=False)
+        assert cli_build.default_jobs() == len(cores)
+
+
+def test_no_cycle_collection_during_a_build_and_back_after(monkeypatch):
+    """The collector is off while a pack builds (its passes free nothing there) and on again
+    after, also when the build fails."""
+    import gc
+
+    import cardgen.build as build
+    seen = []
+    real = build.check
+
+    def watching(folder, report):
+        seen.append(gc.isenabled())
+        return real(folder, report)
+    monkeypatch.setattr(build, "check", watching)
+    assert gc.isenabled()
+    build_pack(MINI, BuildSettings(only=("cards",)))
+    assert seen == [False] and gc.isenabled()
+
+    def failing(folder, report):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(build, "check", failing)
+    with pytest.raises(RuntimeError):
+        build_pack(MINI, BuildSettings(only=("cards",)))
+    assert gc.isenabled()

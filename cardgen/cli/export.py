@@ -1,4 +1,5 @@
-"""cardgen export: a pack's cards as spreadsheets, one per kind, to edit and use as the source.
+"""cardgen export: a pack's cards as spreadsheets (CSV, XLSX), one per kind, to edit and use as
+the source.
 
 Why: a designer who balances stats in a spreadsheet starts from the cards that exist. The
 columns are named like the YAML fields (`stats.iq`, `texts.active`), so the file moved into the
@@ -14,6 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..spreadsheet import cell_text, sheet_names, workbook
 from .common import DataOption, complete_packs, data_dir, finish
 
 # Card keys in the order a designer reads them; stats, texts and declared fields follow.
@@ -23,17 +25,22 @@ _FIRST = ("id", "name", "title", "set", "group", "groups", "points", "penalty", 
 
 def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default=False,
                                               autocompletion=complete_packs)],
-           csv_dir: Annotated[Path, typer.Option(
+           csv_dir: Annotated[Optional[Path], typer.Option(
                "--csv", metavar="DIR", help="Folder to write <kind>.csv into (one file per "
-               "card kind).", show_default=False)],
+               "card kind, numbered in deck order when there are several).",
+               show_default=False)] = None,
+           xlsx_dir: Annotated[Optional[Path], typer.Option(
+               "--xlsx", metavar="DIR", help="Folder to write <kind>.xlsx into (the same, as "
+               "workbooks).", show_default=False)] = None,
            data: DataOption = None) -> None:
-    """Write a pack's cards as CSV spreadsheets, one per kind, columns named like the fields.
+    """Write a pack's cards as spreadsheets (CSV, XLSX): one per kind, columns named as fields.
 
-    Move a file into the pack's cards/ folder in place of the YAML file and it is the source
-    from then on (.xlsx saved from it works too).
+    Put a file into the pack's cards/ folder instead of the YAML: it is the source from then on.
 
-    Example: cardgen export my-game --csv sheets/
+    Example: cardgen export my-game --csv sheets/ --xlsx sheets/
     """
+    if csv_dir is None and xlsx_dir is None:
+        raise typer.BadParameter("give --csv DIR, --xlsx DIR or both", param_hint="--csv")
     from ..build import check, select_packs
     from ..diagnostics import Report
     report = Report()
@@ -42,49 +49,51 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
     if loaded is None or report.errors:
         finish(report, False)
         raise typer.Exit(1)
-    files = {f"{kind.id}.csv": sheet(loaded, kind.id).encode("utf-8")
-             for kind in loaded.pack.kinds if loaded.cards_of(kind.id)}
+    kinds = list(dict.fromkeys(lc.kind for lc in loaded.cards))  # in the order of the deck
+    csv_names, xlsx_names = sheet_names(kinds, ".csv"), sheet_names(kinds, ".xlsx")
+    outputs = [(folder, files) for folder, files in (
+        (csv_dir, {csv_names[k]: sheet(loaded, k).encode("utf-8") for k in kinds}),
+        (xlsx_dir, {xlsx_names[k]: workbook(table(loaded, k)) for k in kinds})) if folder]
     from ..output import OutputError, write_all
     try:
-        write_all(csv_dir, files)
+        for folder, files in outputs:
+            write_all(folder, files)
     except OutputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
-    for name in sorted(files):
-        typer.echo(f"wrote {csv_dir / name}")
+    for folder, files in outputs:
+        for name in sorted(files):
+            typer.echo(f"wrote {folder / name}")
 
 
 def sheet(data, kind_id: str) -> str:
     """One kind's cards as CSV text: a header row of field names, a row per card."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in table(data, kind_id):
+        writer.writerow(["" if cell is None else cell_text(cell) for cell in row])
+    return out.getvalue()
+
+
+def table(data, kind_id: str) -> list[list]:
+    """One kind's cards as rows of values: the field names, then a row per card (None where a
+    card does not write a field)."""
     rows = [_row(lc.card) for lc in data.cards_of(kind_id)]
     columns = [key for key in _FIRST if any(key in row for row in rows)]
     columns += sorted({key for row in rows for key in row} - set(columns),
                       key=lambda key: _rank(data, kind_id, key))
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([row.get(key, "") for key in columns])
-    return out.getvalue()
+    return [columns] + [[row.get(key) for key in columns] for row in rows]
 
 
-def _row(card) -> dict[str, str]:
-    """The card's written fields as cells: nested ones as `stats.iq`, lists joined."""
+def _row(card) -> dict[str, object]:
+    """The card's written fields by column: nested ones as `stats.iq`."""
     out = {}
     for key, value in card.model_dump(exclude_unset=True).items():
         if isinstance(value, dict):
-            out.update({f"{key}.{sub}": _cell(v) for sub, v in value.items()})
+            out.update({f"{key}.{sub}": v for sub, v in value.items() if v is not None})
         elif value is not None:
-            out[key] = _cell(value)
+            out[key] = value
     return out
-
-
-def _cell(value) -> str:
-    if isinstance(value, list):
-        if len(value) == 2 and all(isinstance(v, int) for v in value):
-            return f"[{value[0]}, {value[1]}]"  # a level: [level, detail]
-        return ", ".join(str(v) for v in value)
-    return str(value)
 
 
 def _rank(data, kind_id: str, key: str) -> tuple:

@@ -2,7 +2,8 @@
 
 Without a PACK the schemas describe any pack. With one, the cards schema knows that pack: its
 kinds, each kind's fields, stats and texts, and its groups, so an editor underlines `nmae:` or a
-misspelt stat while the designer types, before any `cardgen check`.
+misspelt stat while the designer types, before any `cardgen check`. Every pack keeps its own
+set in <pack>/schema/ (the shipped ones and those of `cardgen new`), which its files name.
 """
 
 from __future__ import annotations
@@ -122,9 +123,9 @@ def schema(pack: Annotated[Optional[str], typer.Argument(
 
     Examples:
 
-      cardgen schema --out schema/          # the shipped packs point at schema/ already
+      cardgen schema --out schema/          # the general schemas, for any pack
 
-      cardgen schema my-game --out card_data/my-game/schema   # after adding a kind or a stat
+      cardgen schema my-game --out card_data/my-game/schema   # the pack's files name these
     """
     documents = schema_documents()
     if pack is not None:

@@ -28,14 +28,14 @@ _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0
 MAX_TEXT = 5000  # characters a template may produce for one region
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StatRow:
     label: str
     values: tuple[tuple[str, str], ...]  # (printed value, "high"|"low")
     common: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class Box:
     """One region of one card, ready to draw (mm, y from the trim's top edge downwards)."""
 
@@ -118,11 +118,38 @@ class CappedEnvironment(SandboxedEnvironment):
                     raise TemplateLimit("template builds a value that is too large")
         return super().call_binop(context, operator, left, right)
 
+    # A build compiles the same texts in several places (cards, boards, the rulebook's figures
+    # and tables): each source is compiled once per process. A compiled template holds no
+    # state of its render, so sharing it is safe; a syntax error is raised again each time.
+    def from_string(self, source, globals=None, template_class=None):
+        if globals is not None or template_class is not None:
+            return super().from_string(source, globals, template_class)
+        compiled = self._compiled.get(source)
+        if compiled is None:
+            compiled = self._compiled[source] = super().from_string(source)
+        return compiled
+
+    def compile_expression(self, source, undefined_to_none=True):
+        key = (source, undefined_to_none)
+        compiled = self._expressions.get(key)
+        if compiled is None:
+            compiled = self._expressions[key] = super().compile_expression(
+                source, undefined_to_none)
+        return compiled
+
+
+_SHARED: list[CappedEnvironment] = []
+
 
 def environment() -> SandboxedEnvironment:
-    """Jinja for card texts: sandboxed, capped, and a typo is an error, never empty text."""
-    return CappedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                             keep_trailing_newline=False)
+    """Jinja for card texts: sandboxed, capped, and a typo is an error, never empty text.
+    One per process (never changed after it is made), so its compiled templates are shared."""
+    if not _SHARED:
+        env = CappedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
+                                keep_trailing_newline=False)
+        env._compiled, env._expressions = {}, {}
+        _SHARED.append(env)
+    return _SHARED[0]
 
 
 class CardLayouter:

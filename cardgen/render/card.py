@@ -9,6 +9,7 @@ from reportlab.lib.colors import HexColor as _parse_hex
 from ..layout.card import Box, CardFace
 from .images import ImageStore
 from .portrait import draw_portrait
+from .replay import FaceRecords
 from .typeset import stats_lines, text_lines
 
 MM = 72 / 25.4
@@ -21,11 +22,24 @@ def HexColor(value: str):  # noqa: N802 (reportlab's name) — parsed once per c
 
 class CardPainter:
     def __init__(self, card_size: tuple[float, float], bleed: float, icons: dict[str, str],
-                 images: ImageStore):
+                 images: ImageStore, records: FaceRecords | None = None):
+        """records: the build's recorded faces (render.replay), so that the print outputs
+        draw each face once; None draws every face afresh (figures, thumbnails)."""
         self.w, self.h = card_size
         self.bleed = bleed
         self.icons = icons
         self.images = images
+        self.records = records
+
+    def begin(self, canvas) -> None:
+        """A new print document: it may replay the faces recorded in an earlier one."""
+        if self.records is not None:
+            self.records.adopt(canvas)
+
+    def end(self, canvas) -> None:
+        """Before a print document is saved (see render.replay)."""
+        if self.records is not None:
+            self.records.finish(canvas)
 
     def draw_shared(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
         """Draw a face printed many times (a deck's back) as one PDF form, placed each time:
@@ -48,6 +62,16 @@ class CardPainter:
 
     def draw(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
         """Draw the face with its trim's lower-left corner at (ox, oy) points."""
+        canvas.saveState()
+        canvas.translate(ox, oy)  # drawn at the origin, so a recording can be placed anywhere
+        if self.records is None:
+            self._draw(canvas, face, 0, 0, clip_bleed)
+        else:
+            self.records.draw(canvas, (id(face), clip_bleed, self.w, self.h), face,
+                              lambda: self._draw(canvas, face, 0, 0, clip_bleed))
+        canvas.restoreState()
+
+    def _draw(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
         canvas.saveState()
         b = clip_bleed * MM
         path = canvas.beginPath()

@@ -13,13 +13,13 @@ import io
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from ..labels import labels_for
 from ..layout.faces import FaceBook
 from ..layout.sheet import PAPER
 from ..load import LoadedCard, PackData
 from .card import CardPainter
+from .flowing import Paragraph
 from .fonts import face_name
 from .images import ImageStore
 from .pdf import MM, new_canvas

@@ -21,6 +21,7 @@ from PIL import Image, ImageOps
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
 
 from .. import cache
+from ..fingerprint import file_hash
 
 MAX_PIXELS = 40_000_000
 TARGET_DPI = 300
@@ -36,7 +37,23 @@ class ImageProblem(Exception):
 
 
 def resolve(pack_folder: Path, relative: str) -> Path:
-    """The picture's path, refusing anything that leaves the pack folder."""
+    """The picture's path, refusing anything that leaves the pack folder. Worked out once per
+    build (forget_paths() starts a build afresh): a deck names the same back on every card."""
+    key = (pack_folder, relative)
+    if key not in _RESOLVED:
+        _RESOLVED[key] = _resolve(pack_folder, relative)
+    return _RESOLVED[key]
+
+
+_RESOLVED: dict[tuple[Path, str], Path] = {}
+
+
+def forget_paths() -> None:
+    """A new build: pictures may have moved, a symlink may point elsewhere."""
+    _RESOLVED.clear()
+
+
+def _resolve(pack_folder: Path, relative: str) -> Path:
     if not relative or "://" in relative or relative.startswith(("/", "\\")) or \
             (len(relative) > 1 and relative[1] == ":"):
         raise ImageProblem(f"'{relative}' must be a path inside the pack folder (no URL, no "
@@ -93,16 +110,30 @@ def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
     return (image if image.mode == "RGB" else image.convert("RGB")), size
 
 
-def checked_size(raw: bytes, name: str) -> tuple[int, int]:
-    """The picture's pixel size after decoding it completely (ImageProblem when it cannot be),
-    remembered in the disk cache by the file's bytes, so a rebuild decodes nothing. A JPEG is
-    decoded at 1/8 scale: every byte is still read, so a truncated file still fails, at a
-    fraction of the cost (the full decode happens once, when the picture is prepared)."""
-    key = cache.key("picture-check", 1, Image.__version__, raw)
-    known = (cache.read("checked", key) or b"").split()
+def known_size(path: Path) -> tuple[int, int] | None:
+    """The pixel size an earlier build found when it decoded this file completely, or None:
+    remembered in the disk cache by the file's bytes (their hash), so a rebuild decodes
+    nothing."""
+    known = (cache.read("checked", _check_key(path)) or b"").split()
     if len(known) == 2 and all(part.isdigit() for part in known):
         return int(known[0]), int(known[1])
-    size = decode(raw, name, (1, 1))[1]
+    return None
+
+
+def _check_key(path: Path) -> str:
+    return cache.key("picture-check", 2, Image.__version__, file_hash(path))
+
+
+def checked_size(path: Path, name: str) -> tuple[int, int]:
+    """The picture's pixel size after decoding it completely (ImageProblem when it cannot be),
+    see known_size. A JPEG is decoded at 1/8 scale: every byte is still read, so a truncated
+    file still fails, at a fraction of the cost (the full decode happens once, when the
+    picture is prepared)."""
+    size = known_size(path)
+    if size is not None:
+        return size
+    key = _check_key(path)
+    size = decode(path.read_bytes(), name, (1, 1))[1]
     cache.write("checked", key, f"{size[0]} {size[1]}".encode())
     return size
 
@@ -198,11 +229,11 @@ class ImageStore:
     def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
         px_w, px_h = _pixels(w_pt, h_pt)
         if (relative, px_w, px_h) not in self.cache:
-            raw = resolve(self.folder, relative).read_bytes()
-            key = _key(raw, px_w, px_h)
+            path = resolve(self.folder, relative)
+            key = _key(path, px_w, px_h)
             picture = Picture.load(key, cache.read("pictures", key) or b"")
             if picture is None:
-                picture = prepare(raw, relative, px_w, px_h, key)
+                picture = prepare(path.read_bytes(), relative, px_w, px_h, key)
                 cache.write("pictures", key, picture.dump())
             self.cache[(relative, px_w, px_h)] = picture
         return self.cache[(relative, px_w, px_h)]
@@ -214,10 +245,10 @@ class ImageStore:
         missing = []
         for relative, w_pt, h_pt in dict.fromkeys(placed):
             try:
-                key = _key(resolve(self.folder, relative).read_bytes(), *_pixels(w_pt, h_pt))
+                key = _key(resolve(self.folder, relative), *_pixels(w_pt, h_pt))
             except (ImageProblem, OSError):
                 continue  # reported by the picture check
-            if cache.read("pictures", key) is None:
+            if not cache.has("pictures", key):
                 missing.append((self.folder, relative, w_pt, h_pt))
         if jobs <= 1 or len(missing) < PARALLEL_FROM:
             return
@@ -253,8 +284,9 @@ def _pixels(w_pt: float, h_pt: float) -> tuple[int, int]:
     return max(1, round(w_pt / 72 * TARGET_DPI)), max(1, round(h_pt / 72 * TARGET_DPI))
 
 
-def _key(raw: bytes, px_w: int, px_h: int) -> str:
-    return cache.key("picture", 2, Image.__version__, JPEG_QUALITY, px_w, px_h, raw)
+def _key(path: Path, px_w: int, px_h: int) -> str:
+    """The prepared picture's name: its file's bytes (by their hash) and its pixel size."""
+    return cache.key("picture", 3, Image.__version__, JPEG_QUALITY, px_w, px_h, file_hash(path))
 
 
 def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -> None:
@@ -270,6 +302,20 @@ def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> N
     drawImage hashes and keeps the decoded pixels of every picture it is given (about 1 MiB
     per photo) and compresses them again; this embeds the prepared stream as it is, once per
     document, named by the picture's key (so the bytes do not depend on paths)."""
+    registered = place_picture(canvas, picture)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{registered} Do")
+    canvas.restoreState()
+    recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
+    if recording is not None:
+        recording.append(picture)
+
+
+def place_picture(canvas, picture: Picture) -> str:
+    """The picture's XObject in the canvas's document (once) and in its current page's
+    resources; returns the name its operators use."""
     doc, name = canvas._doc, f"pic{picture.key[:24]}"
     registered = doc.getXObjectName(name)
     if registered not in doc.idToObject:
@@ -281,12 +327,8 @@ def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> N
         doc.Reference(image, registered)
         doc.addForm(name, image)
     canvas._currentPageHasImages = 1
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(w, h)
-    canvas._code.append(f"/{registered} Do")
-    canvas.restoreState()
     canvas._formsinuse.append(name)
+    return registered
 
 
 class _ImageObject(PDFObject):

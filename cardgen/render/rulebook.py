@@ -22,8 +22,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
+from reportlab.pdfgen.canvas import Canvas
+
 from ..diagnostics import Report
 from ..load import PackData
+from .flowing import CountingCanvas
 from .fonts import face_name
 from .rulebook_story import StoryBuilder
 from .rulebook_style import ACCENT, ACCENT_SOFT, MUTED, RULE, words
@@ -159,6 +162,25 @@ class RulebookDocument(BaseDocTemplate):
             PageTemplate("cover", [cover_panel, cover_text], onPage=self.draw_cover),
             PageTemplate("body", [body], onPageEnd=self.draw_running),
             PageTemplate("back", [back], onPage=self.draw_back)])
+
+    def build(self, flowables, filename=None, canvasmaker=None):
+        """One layout pass. The first of a multiBuild only finds the page of every heading
+        for the contents: it is laid out on a counting canvas, where text and figures are not
+        drawn (their pages are thrown away), which makes it about half the cost of the last."""
+        self._passes = getattr(self, "_passes", 0) + 1
+        if canvasmaker is None:
+            canvasmaker = CountingCanvas if self._passes == 1 and self._counting_first \
+                else Canvas
+        return super().build(flowables, filename, canvasmaker)
+
+    def multiBuild(self, story, maxPasses=10, **kw):
+        self._passes, self._counting_first = 0, True
+        try:
+            return super().multiBuild(story, maxPasses, **kw)
+        finally:
+            self._counting_first = False
+
+    _counting_first = False  # a single build() draws everything
 
     # --- state for the running header -----------------------------------------------------------
     def beforeDocument(self):

@@ -7,13 +7,14 @@ parts of a real card, the set-up shows the real boards, so a changed card change
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from ..layout.faces import FaceBook
 from ..load import LoadedCard, PackData
 from ..model import rules as m
 from ..validate.errors import did_you_mean
 from .card import CardPainter
+from .flowing import Paragraph
 from .fonts import face_name
 from .images import ImageStore
 from .picture import MM, Picture, Placed
@@ -21,6 +22,7 @@ from .rulebook_style import ACCENT
 from .rulebook_text import ChapterSource, TextMaker, Where
 
 GAP = 2.2 * MM  # between thumbnails
+LEAST = 0.75  # a figure shrinks to the rest of a page down to this share (8 pt labels: 6 pt)
 FAN = 5  # cards in the cover's fan
 
 
@@ -111,7 +113,7 @@ class FigureMaker:
         caption = self.caption(text, source.where(index, key))
         if picture is None or len(self.texts.report.errors) > errors:
             return []
-        return [Spacer(1, 4), unbroken([picture] + caption, self.width)]
+        return [Spacer(1, 4), Figure(picture, caption, self.width)]
 
     # --- cover ---------------------------------------------------------------------------------
     def cover_fan(self, height: float, count: int = FAN) -> Flowable | None:
@@ -328,6 +330,41 @@ def pictured_cards(data: PackData) -> set[str]:
                 cards = kinds.get(block.grid.kind, [])
                 shown += cards[:block.grid.rows * block.grid.cols]
     return {lc.card.id for lc in shown}
+
+
+class Figure(Flowable):
+    """A picture and its caption on one page. Where the rest of a page holds the figure at
+    LEAST of its size or more, the picture shrinks to fit (its caption keeps its size) instead
+    of moving to the next page and leaving that space empty (QuaTriDou's set-up on Letter
+    left half a page white)."""
+
+    def __init__(self, picture: Picture, caption: list[Flowable], width: float):
+        super().__init__()
+        self.picture, self.caption, self.width = picture, caption, width
+        self.scale, self.height = 1.0, picture.height
+
+    def wrap(self, avail_w, avail_h):
+        below = sum(c.wrap(self.width, 1e6)[1] for c in self.caption)
+        shrunk = (avail_h - below) / max(self.picture.height, 1e-6)
+        self.scale = 1.0 if shrunk >= 1.0 or shrunk < LEAST else shrunk
+        self.height = self.picture.height * self.scale + below
+        return self.width, self.height
+
+    def split(self, avail_w, avail_h):
+        return []  # never broken: the whole figure goes to the next page
+
+    def draw(self):
+        s = self.scale
+        y = self.height - self.picture.height * s
+        self.canv.saveState()
+        self.canv.translate((self.width - self.picture.width * s) / 2, y)
+        self.canv.scale(s, s)
+        self.picture.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
+        for caption in self.caption:
+            _, h = caption.wrap(self.width, 1e6)
+            y -= h
+            caption.drawOn(self.canv, 0, y)
 
 
 def unbroken(flowables: list[Flowable], width: float, after: float = 0.0) -> Table:

@@ -7,18 +7,19 @@ of the rule texts (at their YAML lines); the document part only decides where it
 from __future__ import annotations
 
 from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
-                                ListItem, NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
+                                ListItem, NextPageTemplate, PageBreak, Spacer, Table,
                                 TableStyle)
 from reportlab.platypus.flowables import Flowable, HRFlowable
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..diagnostics import Report
 from ..load import PackData
 from ..source import MarkedDict
 from ..model import rules as m
+from .flowing import Paragraph
 from .fonts import face_name
 from .rulebook_style import (ACCENT, ACCENT_SOFT, EXAMPLE_BG, EXAMPLE_RULE, NOTE_BG, OPTION_BG,
                              make_styles, words)
+from .rulebook_contents import Contents
 from .rulebook_figures import FigureMaker, unbroken
 from .rulebook_tables import TableMaker
 from .rulebook_text import ChapterSource, TextMaker, Where
@@ -234,12 +235,12 @@ class StoryBuilder:
             meta += f"   ·   {self._pack_text('author', 'sans')}"
         return flow + [BottomAligned([Paragraph(meta, s["back-meta"])])]
 
-    def contents(self) -> TableOfContents:
+    def contents(self) -> Contents:
         style = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                             ("LEFTPADDING", (0, 0), (-1, -1), 0),
                             ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                             ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))])
-        return TableOfContents(levelStyles=[self.styles["toc0"], self.styles["toc1"]],
+        return Contents(levelStyles=[self.styles["toc0"], self.styles["toc1"]],
                                dotsMinLevel=1, rightColumnWidth=self.body_size * 3,
                                tableStyle=style)
 

@@ -15,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import paragraph
 
 from ..model.pack import Pack
 from ..labels import labels_for
@@ -47,6 +48,30 @@ def register_families() -> None:
         registerFontFamily(face_name(family), normal=face_name(family),
                            bold=face_name(family, bold=True), italic=face_name(family, italic=True),
                            boldItalic=face_name(family, bold=True, italic=True))
+
+
+_reportlab_unsplit = paragraph._shyUnsplit
+
+
+def _unsplit(head: str, tail: str | None = None) -> str:
+    """reportlab's _shyUnsplit (platypus/paragraph.py, reportlab 4.x-5.x) with one change.
+
+    Called alone it strips the hyphen a line break added (unchanged). Called with a tail it
+    joins the halves of a word split in an earlier layout pass, and reportlab strips a hyphen
+    at the end of the head there too; but a head ending in '-' that still needs joining is a
+    word broken at its own hyphen (an added one was stripped before the join), so "ER-Karten"
+    in bold came out as "ERKarten" whenever a paragraph was laid out twice (contents passes,
+    keep-together). Here the join keeps the head as it is."""
+    if tail is None or isinstance(head, paragraph._SHYStr):
+        return _reportlab_unsplit(head, tail)  # the plain-text soft-hyphen path: unchanged
+    shy = list(getattr(head, "_shyIndices", []))
+    shy += [i + len(head) for i in getattr(tail, "_shyIndices", [])]
+    joined = head + tail
+    return paragraph._SHYIndexedStr(joined, shy) if shy else joined
+
+
+# reportlab looks the function up by name in its module whenever it rejoins a split word
+paragraph._shyUnsplit = _unsplit
 
 
 @lru_cache(maxsize=None)
@@ -132,9 +157,9 @@ def make_styles(language: str, body_size: float = 10.0,
                            **head),
         "toc0": style("toc0", fontName=face_name("sans-bold"), fontSize=s * 1.05,
                       leading=s * 1.45, spaceBefore=s * 0.55, textColor=ACCENT,
-                      bulletFontName=face_name("sans-bold")),
+                      rightIndent=s * 2.4, bulletFontName=face_name("sans-bold")),
         "toc1": style("toc1", fontName=serif, fontSize=s * 0.92, leading=s * 1.25,
-                      leftIndent=s * 2.2, textColor=INK),
+                      leftIndent=s * 2.2, rightIndent=s * 2.4, textColor=INK),
         "kicker": style("kicker", fontName=face_name("sans-bold"), fontSize=s * 1.1,
                         leading=s * 1.5, textColor=colors.HexColor("#c9d6e3"),
                         bulletFontName=face_name("sans-bold")),

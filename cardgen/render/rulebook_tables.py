@@ -13,12 +13,13 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..load import LoadedCard, PackData
 from ..model.pack import Category, Kind
 from ..model.rules import Table as TableBlock
 from ..validate.errors import did_you_mean
+from .flowing import Paragraph
 from .fonts import face_name
 from .rulebook_style import ACCENT, ACCENT_SOFT, RULE, ZEBRA
 from .rulebook_text import TextMaker, Where

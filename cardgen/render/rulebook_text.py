@@ -89,6 +89,9 @@ def _mark_icons(text: str, icons: dict[str, str]) -> tuple[str, list[str], dict[
 def _escaped(text: str, face: str, fallback: str, symbols: dict[str, str],
              missing: set[str]) -> str:
     """Escaped text; icon glyphs the face lacks are set in the fallback face."""
+    if not any(slot in text for slot in symbols):  # most texts: no icon, one check for all
+        missing.update(missing_glyphs(text, face))
+        return escape(text)
     out: list[str] = []
     for char in text:
         glyph = symbols.get(char)

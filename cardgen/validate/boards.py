@@ -28,10 +28,24 @@ def check_boards(data: PackData, report: Report) -> bool:
 
 
 def load_boards(data: PackData, report: Report):
-    """(laid-out boards, picture store, engine words), or None (no file, or diagnostics)."""
+    """(laid-out boards, picture store, engine words), or None (no file, or diagnostics).
+
+    Worked out once per loaded pack: the check, boards.pdf and the rulebook's set-up figure
+    all use the same boards (a result with problems is never kept: they are reported again)."""
     path = data.folder / "boards.yaml"
     if not path.is_file():
         return None
+    key = ("boards", tuple(lc.card.id for lc in data.cards))
+    if key in data.derived:
+        return data.derived[key]
+    errors_before = len(report.errors)
+    loaded = _load_boards(data, report, path)
+    if loaded is not None and len(report.errors) == errors_before:
+        data.derived[key] = loaded
+    return loaded
+
+
+def _load_boards(data: PackData, report: Report, path):
     if path not in data.inputs:
         data.inputs.append(path)
     errors_before = len(report.errors)

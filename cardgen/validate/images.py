@@ -18,7 +18,7 @@ from PIL import Image
 
 from ..diagnostics import Report
 from ..load import PackData
-from ..render.images import MAX_PIXELS, ImageProblem, checked_size, resolve
+from ..render.images import MAX_PIXELS, ImageProblem, checked_size, known_size, resolve
 from ..source import mark_at
 
 # The formats a designer's picture may have: decoded by Pillow itself, without helpers.
@@ -36,7 +36,8 @@ def picture_size(folder: Path, relative: str) -> tuple[int, int]:
     stat = path.stat()
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     if key not in _decoded:
-        _decoded[key] = _decode(path, relative)
+        # an earlier build decoded these very bytes completely: header and all were fine
+        _decoded[key] = known_size(path) or _decode(path, relative)
     found = _decoded[key]
     if isinstance(found, str):
         raise ImageProblem(found)
@@ -55,7 +56,7 @@ def _decode(path: Path, relative: str) -> tuple[int, int] | str:
         return (f"'{relative}' is not a readable picture (cardgen prints PNG, JPEG, WEBP, GIF, "
                 "TIFF and BMP)")
     try:
-        return checked_size(path.read_bytes(), relative)
+        return checked_size(path, relative)
     except ImageProblem as exc:
         return str(exc)
     except Exception as exc:  # noqa: BLE001 - a decoder failure is the file's problem

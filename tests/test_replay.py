@@ -1,0 +1,76 @@
+"""Faces drawn once per build (cardgen/render/replay.py): printshop.pdf replays the faces that
+cards.pdf drew, and looks exactly as if it had drawn them itself."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from cardgen.build import BuildSettings, check, layout_faces
+from cardgen.diagnostics import Report
+from cardgen.render import pdf
+from cardgen.render.card import CardPainter
+from cardgen.render.replay import FaceRecords
+
+from conftest import SHIPPED
+
+
+@pytest.fixture(scope="module")
+def laid_out():
+    report = Report()
+    data = check(SHIPPED / "crazy-hospital", report)
+    printed, images, layouter = layout_faces(data, report, BuildSettings())
+    assert not report.errors
+    return data, printed, images, layouter
+
+
+def _outputs(laid_out, records):
+    data, printed, images, layouter = laid_out
+    size, bleed = data.pack.print.size(), data.pack.print.bleed
+    painter = CardPainter(size, bleed, layouter.icons, images, records)
+    live = []
+    painter_draw = painter._draw
+    painter._draw = lambda *a: (live.append(a[1]), painter_draw(*a))
+    meta = {"title": data.pack.title}
+    sheets = pdf.card_sheets(printed, painter, pdf.SheetSpec(), size, bleed, meta, "x")
+    drawn_for_sheets = len(live)
+    shop = pdf.printshop(printed, painter, size, bleed, meta)
+    return sheets, shop, drawn_for_sheets, len(live) - drawn_for_sheets
+
+
+def _pages(pdf_bytes: bytes) -> list[bytes]:
+    document = pdfium.PdfDocument(pdf_bytes)
+    return [page.render(scale=50 / 72).to_pil().convert("RGB").tobytes() for page in document]
+
+
+def test_printshop_replays_what_the_sheets_drew_and_looks_the_same(laid_out):
+    fresh_sheets, fresh_shop, _, fresh_live = _outputs(laid_out, None)
+    sheets, shop, sheet_live, shop_live = _outputs(laid_out, FaceRecords())
+    cards = laid_out[1]
+    faces = len(cards) + len({id(p.back) for p in cards})  # a back is one form per document
+    assert fresh_live == faces  # without records: printshop.pdf draws every face again
+    assert sheet_live == faces
+    assert shop_live == 0  # every face of printshop.pdf came from cards.pdf's drawing
+    assert _pages(shop) == _pages(fresh_shop)
+    assert _pages(sheets) == _pages(fresh_sheets)
+
+
+def test_a_face_with_transparency_is_drawn_afresh(laid_out):
+    """Transparency names (/gRLs0) belong to one document: such a face is never replayed."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.replay import record
+    canvas = Canvas(io.BytesIO())
+
+    def translucent():
+        canvas.setFillAlpha(0.5)
+        canvas.rect(0, 0, 10, 10, fill=1)
+    assert record(canvas, object(), translucent) is None
+
+    other = Canvas(io.BytesIO())
+
+    def opaque():
+        other.rect(0, 0, 10, 10, fill=1)
+    assert " re " in record(other, object(), opaque).code
