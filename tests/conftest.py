@@ -201,6 +201,13 @@ def _shipped_build(shipped_out):
     return build
 
 
+def shipped_data(pack: str = "crazy-hospital"):
+    """The shipped pack loaded and checked without an error (once per worker), as a shallow
+    copy: a test may set its attributes (data.cards = data.cards[:3]), never change the
+    objects they hold (the cards, the pack)."""
+    return dataclasses.replace(_checked(pack)[0])
+
+
 def _checked(pack: str):
     """(data, report) of the shipped pack's check, once per worker (the cache that
     shipped_checks_once replays from)."""

@@ -7,12 +7,10 @@ are what a player reads when a game setup is refused.
 
 from __future__ import annotations
 
-import io
 import re
 import shutil
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from cardgen.compose import Choice, compose
