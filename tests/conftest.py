@@ -106,6 +106,12 @@ def _shared_folder(tmp_path_factory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
+def _digest(value) -> str:
+    """A file name for what a repr() tells apart (settings, geometries: dataclasses)."""
+    import hashlib
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
+
+
 def _once_for_all_workers(folder: Path, name: str, make):
     """make()'s JSON-able or picklable result, made by the first worker that asks, under a file
     lock; the other workers wait for it and read it (folder/name.pickle)."""
@@ -158,8 +164,6 @@ def _shipped_variant(tmp_path_factory):
     with BuildSettings(**settings) (choice=Choice(...) renders the chosen deck), once per test
     session for all xdist workers; for builds that several tests read. Do not change what it
     returns."""
-    import hashlib
-
     from cardgen.build import BuildSettings, render_pack
     from cardgen.compose import compose
     from cardgen.diagnostics import Report
@@ -179,8 +183,7 @@ def _shipped_variant(tmp_path_factory):
             result = render_pack(dataclasses.replace(data), made, wanted, deck=deck)
             assert result is not None, [d.format() for d in made.errors]
             return result.files, made.items
-        name = hashlib.sha256(repr((pack, wanted)).encode()).hexdigest()[:16]
-        files, items = _once_for_all_workers(folder, f"variant-{name}", make)
+        files, items = _once_for_all_workers(folder, f"variant-{_digest((pack, wanted))}", make)
         report.items.extend(items)
         return data, report, files
     return build
@@ -199,6 +202,23 @@ def _shipped_build(shipped_out):
         assert files, pack
         return data, report, files
     return build
+
+
+@pytest.fixture(name="shipped_rulebook", scope="session")
+def _shipped_rulebook(tmp_path_factory):
+    """shipped_rulebook(pack, geometry) -> (pdf, diagnostics): layout_rulebook of the shipped
+    pack on pages of one geometry (cardgen.render.rulebook's A5_BOOK, LETTER_BOOK ...), once
+    per test session for all xdist workers."""
+    from cardgen.diagnostics import Report
+    from cardgen.render.rulebook import layout_rulebook
+    folder = _shared_folder(tmp_path_factory)
+
+    def book(pack: str, geometry):
+        def make():
+            report = Report()
+            return layout_rulebook(shipped_data(pack), report, geometry), report.items
+        return _once_for_all_workers(folder, f"rulebook-{_digest((pack, geometry))}", make)
+    return book
 
 
 def shipped_data(pack: str = "crazy-hospital"):

@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
-from cardgen.render.rulebook import A4_BOOK, A5_BOOK, layout_rulebook
+from cardgen.render.rulebook import A4_BOOK, A5_BOOK
 from cardgen.render.rulebook_story import StoryBuilder
 from cardgen.render.rulebook_style import make_styles
 from cardgen.diagnostics import Report
@@ -87,11 +87,11 @@ def test_every_hyphen_of_the_rules_is_printed_on_a4(pack, shipped_build):
 
 
 @pytest.mark.parametrize("pack", PACKS)
-def test_every_hyphen_of_the_rules_is_printed_in_the_narrow_booklet_column(pack, shipped_build):
+def test_every_hyphen_of_the_rules_is_printed_in_the_narrow_booklet_column(pack, shipped_build,
+                                                                            shipped_rulebook):
     data, _, _ = shipped_build(pack)
-    report = Report()
-    pdf = layout_rulebook(data, report, A5_BOOK)
-    assert pdf is not None, [d.format() for d in report.errors]
+    pdf, items = shipped_rulebook(pack, A5_BOOK)  # shared with test_rulebook_layout
+    assert pdf is not None, [d.format() for d in items]
     assert not lost_hyphens(data, A5_BOOK, pdf)
 
 
