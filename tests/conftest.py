@@ -11,8 +11,10 @@ Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import shutil
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -296,6 +298,14 @@ def shipped_checks_once(monkeypatch):
     monkeypatch.setattr(cardgen.render.rulebook, "check_rules",
                         once("check_rules", cardgen.render.rulebook.check_rules, data_key))
     return lambda pack="crazy-hospital": checked(SHIPPED / pack, Report())
+
+
+@functools.lru_cache(maxsize=16)
+def pypdf_text(pdf: bytes) -> str:
+    """pypdf's text of every page, one page a line apart; once per PDF and worker (several
+    test files read the flagship's rulebook, a second or more each time)."""
+    from pypdf import PdfReader
+    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
 
 
 def text_layer(pdf: bytes, pages: int | None = None) -> str:

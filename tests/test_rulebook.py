@@ -21,6 +21,7 @@ from cardgen.render.rulebook import (A5_BOOK, impose_booklet, layout_rulebook, r
                                      saddle_stitch_order)
 from cardgen.render.rulebook_style import make_styles
 from cardgen.render.rulebook_text import to_markup
+from conftest import pypdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CRAZY = ROOT / "card_data" / "crazy-hospital"
@@ -37,7 +38,7 @@ def load(folder: Path):
 
 
 def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    return pypdf_text(pdf)
 
 
 def squeeze(text: str) -> str:

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from io import BytesIO
 
 import pytest
-from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
 from cardgen.render.rulebook import A4_BOOK, A5_BOOK
 from cardgen.render.rulebook_story import StoryBuilder
 from cardgen.render.rulebook_style import make_styles
 from cardgen.diagnostics import Report
+from conftest import pypdf_text
 
 PACKS = ["crazy-hospital", "quartett", "quatridou", "tischordnung", "dokter-li"]
 HYPHENATED = re.compile(r"\w+(?:-\w+)+")
@@ -40,7 +39,7 @@ def story_texts(flowable):
 
 
 def printed_text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    return pypdf_text(pdf)
 
 
 def printed(word: str) -> re.Pattern:
