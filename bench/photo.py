@@ -58,6 +58,8 @@ def deck_once(data: Path, tmp: Path, index: int) -> dict:
     cards = build(data, tmp / f"cards{index}", tmp / f"cards-cache{index}", "--only", "cards")
     warm_cards = build(data, tmp / f"cards-warm{index}", tmp / f"cards-cache{index}",
                        "--only", "cards")
+    cards_jobs1 = build(data, tmp / f"cards-jobs1-{index}", tmp / f"cards-jobs1-cache{index}",
+                        "--only", "cards", "--jobs", "1")
     full = build(data, out, cold_cache)
     jobs1 = build(data, tmp / f"jobs1-{index}", tmp / f"jobs1-cache{index}", "--jobs", "1")
     cards_file = data / "photo-deck" / "cards" / "bild.yaml"
@@ -72,6 +74,7 @@ def deck_once(data: Path, tmp: Path, index: int) -> dict:
     return {"floor_s": startup.wall + floor["total_s"], "floor_timed_s": floor["total_s"],
             "startup_s": startup.wall, "floor_cpu_s": startup.cpu + floor["cpu_s"],
             "cards_warm_cpu_s": warm_cards.cpu, "full_jobs1_cpu_s": jobs1.cpu,
+            "cards_jobs1_s": cards_jobs1.wall, "cards_jobs1_cpu_s": cards_jobs1.cpu,
             "one_stat_cpu_s": edited.cpu, "unchanged_cpu_s": unchanged.cpu,
             "cards_s": cards.wall, "cards_cpu_s": cards.cpu, "peak_mb": cards.rss_mb,
             "cards_warm_s": warm_cards.wall, "full_s": full.wall, "full_cpu_s": full.cpu,
@@ -128,31 +131,36 @@ def run(sizes=(1, 10), repeat: int = 3, log=print) -> dict:
 
 
 def table(r: dict) -> str:
-    """Wall and CPU seconds; the ratios in CPU time too, which other work on the machine
-    disturbs far less than wall time."""
+    """Wall and CPU seconds, each against the floor's. Wall time is what the user waits (the
+    floor is one process; cardgen prepares pictures on every core); CPU time is the work done,
+    which other work on the machine disturbs less."""
     decks = list(r["decks"].values())
-    lines = ["| | " + " | ".join(f"{d['cards']} cards: wall s | CPU s | CPU × floor"
-                                  for d in decks) + " |",
-             "|---" + "|---:|---:|---:" * len(decks) + "|"]
+    lines = ["| | " + " | ".join(f"{d['cards']} cards: wall s | CPU s | wall × floor | "
+                                  "CPU × floor" for d in decks) + " |",
+             "|---" + "|---:|---:|---:|---:" * len(decks) + "|"]
 
-    def row(label, wall, cpu, base="floor_cpu_s", unit="×"):
+    def row(label, wall, cpu, base="floor", unit="×"):
         cells = []
         for d in decks:
-            ratio = d[cpu] / d[base]
-            shown = f"{ratio:.2f}×" if unit == "×" else f"{100 * ratio:.0f} % of cold"
+            if unit == "×":
+                shown = f"{d[wall] / d[base + '_s']:.2f}× | {d[cpu] / d[base + '_cpu_s']:.2f}×"
+            else:
+                shown = (f"{100 * d[wall] / d[base + '_s']:.0f} % of cold | "
+                         f"{100 * d[cpu] / d[base + '_cpu_s']:.0f} % of cold")
             cells.append(f"{d[wall]:.2f} | {d[cpu]:.2f} | {shown}")
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     row("floor (start-up + timed region)", "floor_s", "floor_cpu_s")
     row("`cardgen build --only cards`, cold", "cards_s", "cards_cpu_s")
+    row("the same, `--jobs 1`", "cards_jobs1_s", "cards_jobs1_cpu_s")
     row("the same, prepared pictures cached", "cards_warm_s", "cards_warm_cpu_s")
     row("`cardgen build` (cards + printshop), cold", "full_s", "full_cpu_s")
     row("the same, `--jobs 1`", "full_jobs1_s", "full_jobs1_cpu_s")
-    row("rebuild after one stat edit", "one_stat_s", "one_stat_cpu_s", "full_cpu_s", "%")
+    row("rebuild after one stat edit", "one_stat_s", "one_stat_cpu_s", "full", "%")
     row("rebuild with nothing changed", "unchanged_s", "unchanged_cpu_s")
     lines.append("| peak memory MiB: `--only cards` / full build | " + " | ".join(
-        f"{d['peak_mb']:.0f} / {d['full_peak_mb']:.0f} ||" for d in decks) + " |")
+        f"{d['peak_mb']:.0f} / {d['full_peak_mb']:.0f} |||" for d in decks) + " |")
     lines.append("| cards.pdf / floor PDF, MB | " + " | ".join(
-        f"{d['cards_pdf_bytes'] / 1e6:.2f} / {d['floor_bytes'] / 1e6:.2f} ||" for d in decks)
+        f"{d['cards_pdf_bytes'] / 1e6:.2f} / {d['floor_bytes'] / 1e6:.2f} |||" for d in decks)
         + " |")
     f = r["flagship"]
     lines += ["", "| flagship (crazy-hospital, every output) | wall s | CPU s |", "|---|---:|---:|",
@@ -169,7 +177,8 @@ def table(r: dict) -> str:
 
 
 def targets(r: dict, suite_s: float | None = None) -> str:
-    """The issue's targets next to this run's numbers (CPU-time ratios; see table())."""
+    """The issue's targets next to this run's numbers: judged in wall time, what the user
+    waits (CPU time in brackets; see table())."""
     rows = ["| target | measured | met? |", "|---|---|---|"]
 
     def add(target, measured, met):
@@ -177,15 +186,15 @@ def targets(r: dict, suite_s: float | None = None) -> str:
     for d in r["decks"].values():
         n = d["cards"]
         add(f"`--only cards` ≤ 1.2× the floor, {n} cards",
-            f"{d['cards_cpu_s'] / d['floor_cpu_s']:.2f}× CPU ({d['cards_s'] / d['floor_s']:.2f}× "
-            f"wall)", d["cards_cpu_s"] <= 1.2 * d["floor_cpu_s"])
+            f"{d['cards_s'] / d['floor_s']:.2f}× wall ({d['cards_cpu_s'] / d['floor_cpu_s']:.2f}× "
+            f"CPU)", d["cards_s"] <= 1.2 * d["floor_s"])
         add(f"full build ≤ 1.5× the floor, {n} cards",
-            f"{d['full_cpu_s'] / d['floor_cpu_s']:.2f}× CPU ({d['full_s'] / d['floor_s']:.2f}× "
-            f"wall)", d["full_cpu_s"] <= 1.5 * d["floor_cpu_s"])
+            f"{d['full_s'] / d['floor_s']:.2f}× wall ({d['full_cpu_s'] / d['floor_cpu_s']:.2f}× "
+            f"CPU)", d["full_s"] <= 1.5 * d["floor_s"])
         add(f"one-stat rebuild ≤ 25 % of cold, picture deck {n} cards",
-            f"{100 * d['one_stat_cpu_s'] / d['full_cpu_s']:.0f} % CPU "
-            f"({100 * d['one_stat_s'] / d['full_s']:.0f} % wall)",
-            d["one_stat_cpu_s"] <= 0.25 * d["full_cpu_s"])
+            f"{100 * d['one_stat_s'] / d['full_s']:.0f} % wall "
+            f"({100 * d['one_stat_cpu_s'] / d['full_cpu_s']:.0f} % CPU)",
+            d["one_stat_s"] <= 0.25 * d["full_s"])
         add(f"no-change build < 0.3 s, {n} cards", f"{d['unchanged_s']:.2f} s wall, "
             f"{d['unchanged_cpu_s']:.2f} s CPU", d["unchanged_s"] < 0.3)
         add(f"default `--jobs` not slower than `--jobs 1`, {n} cards",
@@ -199,8 +208,9 @@ def targets(r: dict, suite_s: float | None = None) -> str:
     add("flagship cold build (every output) ≤ 1.5 s", f"{f['cold_s']:.2f} s wall, "
         f"{f['cold_cpu_s']:.2f} s CPU (warm cache {f['warm_s']:.2f} s)", f["cold_s"] <= 1.5)
     add("flagship one-stat rebuild ≤ 25 % of cold",
-        f"{100 * f['one_stat_cpu_s'] / f['cold_cpu_s']:.0f} % CPU",
-        f["one_stat_cpu_s"] <= 0.25 * f["cold_cpu_s"])
+        f"{100 * f['one_stat_s'] / f['cold_s']:.0f} % wall "
+        f"({100 * f['one_stat_cpu_s'] / f['cold_cpu_s']:.0f} % CPU)",
+        f["one_stat_s"] <= 0.25 * f["cold_s"])
     add("flagship no-change build < 0.3 s", f"{f['unchanged_s']:.2f} s", f["unchanged_s"] < 0.3)
     add("flagship default `--jobs` not slower than `--jobs 1`",
         f"{f['warm_s']:.2f} vs {f['jobs1_s']:.2f} s wall (warm cache)",

@@ -77,21 +77,31 @@ def file_hash(path: Path) -> str:
     return _file_hash(path, stat.st_size, stat.st_mtime_ns)
 
 
-def output_keys(folder: Path, settings: object) -> dict[str, str]:
-    """{output kind: key}; equal keys mean equal inputs, so the old output can stay."""
+def output_keys(folder: Path, settings: object, entries: list[str] | None = None
+                ) -> dict[str, str]:
+    """{output kind: key}; equal keys mean equal inputs, so the old output can stay.
+    entries: the pack's listing()[0] when the caller has it already."""
     shared = hashlib.sha256()
     shared.update(VERSION.encode())
     shared.update(repr(settings).encode())
     for path in _files(TEMPLATES) + [p for p in _files(FONTS) if p.suffix == ".ttf"]:
         shared.update(f"{path.name}:{file_hash(path)}\n".encode())
-    for entry in listing(folder)[0]:
+    for entry in listing(folder)[0] if entries is None else entries:
         shared.update(f"{entry}\n".encode())
+    parts: dict[str, str] = {}  # an input (cards/, images/ ...) hashed once for every kind
+
+    def part(name: str) -> str:
+        if name not in parts:
+            digest = hashlib.sha256()
+            for path in _files(folder / name):
+                digest.update(f"{path.relative_to(folder)}:{file_hash(path)}\n".encode())
+            parts[name] = digest.hexdigest()
+        return parts[name]
     keys = {}
     for kind, names in DEPENDS.items():
         digest = shared.copy()
         for name in names:
-            for path in _files(folder / name):
-                digest.update(f"{path.relative_to(folder)}:{file_hash(path)}\n".encode())
+            digest.update(f"{name}:{part(name)}\n".encode())
         keys[kind] = digest.hexdigest()
     return keys
 

@@ -87,9 +87,10 @@ def wanted_outputs(settings: BuildSettings) -> set[str]:
 
 def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
     """(output kinds to build, their keys, the previous manifest) for one pack."""
-    keys = output_keys(folder, settings)
+    entries, unusual = listing(folder)
+    keys = output_keys(folder, settings, entries)
     previous = read_manifest(out_dir / folder.name)
-    distrust = bool(listing(folder)[1])  # symlinks, pipes ...: validated by a build, not trusted
+    distrust = bool(unusual)  # symlinks, pipes ...: validated by a build, not trusted
     built = previous.get("built") or {}
     stale, intact = set(), set()
     for kind in wanted_outputs(settings):

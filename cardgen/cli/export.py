@@ -15,7 +15,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..spreadsheet import cell_text, sheet_names, workbook
 from .common import DataOption, complete_packs, data_dir, finish
 
 # Card keys in the order a designer reads them; stats, texts and declared fields follow.
@@ -49,11 +48,15 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
     if loaded is None or report.errors:
         finish(report, False)
         raise typer.Exit(1)
+    from ..spreadsheet import sheet_names, workbook  # here: the CLI starts without them
     kinds = list(dict.fromkeys(lc.kind for lc in loaded.cards))  # in the order of the deck
-    csv_names, xlsx_names = sheet_names(kinds, ".csv"), sheet_names(kinds, ".xlsx")
-    outputs = [(folder, files) for folder, files in (
-        (csv_dir, {csv_names[k]: sheet(loaded, k).encode("utf-8") for k in kinds}),
-        (xlsx_dir, {xlsx_names[k]: workbook(table(loaded, k)) for k in kinds})) if folder]
+    outputs = []
+    if csv_dir:
+        names = sheet_names(kinds, ".csv")
+        outputs.append((csv_dir, {names[k]: sheet(loaded, k).encode("utf-8") for k in kinds}))
+    if xlsx_dir:
+        names = sheet_names(kinds, ".xlsx")
+        outputs.append((xlsx_dir, {names[k]: workbook(table(loaded, k)) for k in kinds}))
     from ..output import OutputError, write_all
     try:
         for folder, files in outputs:
@@ -68,6 +71,7 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
 
 def sheet(data, kind_id: str) -> str:
     """One kind's cards as CSV text: a header row of field names, a row per card."""
+    from ..spreadsheet import cell_text
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in table(data, kind_id):

@@ -14,7 +14,6 @@ from reportlab.platypus import Flowable
 
 from ..layout.card import CardFace
 from .card import CardPainter
-from .flowing import draws
 
 MM = 72 / 25.4
 SHADOW = HexColor("#00000022", hasAlpha=True)
@@ -84,8 +83,6 @@ class Picture(Flowable):
         return self.width, self.height
 
     def draw(self):
-        if not draws(self.canv):
-            return
         for placed in self.placed:
             draw_placed(self.canv, placed)
         for mark in self.marks:

@@ -22,12 +22,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
-from reportlab.pdfgen.canvas import Canvas
-
 from ..diagnostics import Report
 from ..load import PackData
-from .flowing import CountingCanvas
 from .fonts import face_name
+from .rulebook_contents import Contents
 from .rulebook_story import StoryBuilder
 from .rulebook_style import ACCENT, ACCENT_SOFT, MUTED, RULE, words
 
@@ -116,7 +114,7 @@ def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
     buffer = BytesIO()
     document = RulebookDocument(buffer, data, geometry)
     try:
-        document.multiBuild(story, maxPasses=8)
+        document.build_once(story)
     except LayoutError as exc:
         report.error(data.pack_file, 0, 0, "rulebook", f"the rules cannot be laid out on "
                      f"{geometry.name} pages: {exc}")
@@ -163,24 +161,18 @@ class RulebookDocument(BaseDocTemplate):
             PageTemplate("body", [body], onPageEnd=self.draw_running),
             PageTemplate("back", [back], onPage=self.draw_back)])
 
-    def build(self, flowables, filename=None, canvasmaker=None):
-        """One layout pass. The first of a multiBuild only finds the page of every heading
-        for the contents: it is laid out on a counting canvas, where text and figures are not
-        drawn (their pages are thrown away), which makes it about half the cost of the last."""
-        self._passes = getattr(self, "_passes", 0) + 1
-        if canvasmaker is None:
-            canvasmaker = CountingCanvas if self._passes == 1 and self._counting_first \
-                else Canvas
-        return super().build(flowables, filename, canvasmaker)
-
-    def multiBuild(self, story, maxPasses=10, **kw):
-        self._passes, self._counting_first = 0, True
-        try:
-            return super().multiBuild(story, maxPasses, **kw)
-        finally:
-            self._counting_first = False
-
-    _counting_first = False  # a single build() draws everything
+    def build_once(self, story: list) -> None:
+        """Lay out and draw the book in one pass. The contents know their entries from the
+        start (_expect_contents); each entry's page number is a small PDF form drawn where the
+        number goes and defined once the heading's page is known, after the last page. (Two
+        passes, one to find the pages and one to draw, cost twice the layout.)"""
+        tocs = [f for f in story if isinstance(f, Contents)]
+        self._indexingFlowables = tocs  # they hear of each heading's page (afterFlowable)
+        self._doSave = 0
+        self.build(story[:])
+        for toc in tocs:
+            toc.define_page_numbers(self.canv)
+        self.canv.save()
 
     # --- state for the running header -----------------------------------------------------------
     def beforeDocument(self):
@@ -301,15 +293,12 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
 
 
 def _expect_contents(story: list) -> None:
-    """Give the table of contents its entries before the first pass, with page numbers still
-    unknown. Its height is then right from the start, so the book settles in two layout passes
-    instead of three (the rulebook is the slowest output of a build)."""
-    from reportlab.platypus.tableofcontents import TableOfContents
-    tocs = [f for f in story if isinstance(f, TableOfContents)]
-    entries = [(level, markup, 99, key) for level, markup, key, _ in
+    """Give the table of contents its entries before the book is laid out (their page numbers
+    are filled in after it): its height is right from the start, so one pass is enough."""
+    entries = [(level, markup, 0, key) for level, markup, key, _ in
                (f.toc_entry for f in _walk(story) if getattr(f, "toc_entry", None))]
-    for toc in tocs:
-        toc._entries = list(entries)
+    for toc in (f for f in story if isinstance(f, Contents)):
+        toc.expect(entries)
 
 
 def _walk(flowables):

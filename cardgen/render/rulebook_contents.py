@@ -9,7 +9,10 @@ whole where the split allows), so the contents of every shipped pack fit on one 
 
 from __future__ import annotations
 
+from ast import literal_eval
+
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -18,23 +21,76 @@ GUTTER = 8 * mm
 
 
 class Contents(TableOfContents):
-    """reportlab's contents (entries, page numbers with dots, links) laid out by Columns."""
+    """reportlab's contents (entries, dots, links) laid out by Columns, for a book laid out in
+    one pass: the entries are known before (expect), and each page number is a PDF form named
+    by its entry, drawn right-aligned where the number goes and defined once the book knows
+    the page (define_page_numbers)."""
+
+    def expect(self, entries: list[tuple]) -> None:
+        """(level, markup, page, key) of every entry, in order, before the book is laid out."""
+        self._lastEntries = list(entries)
+        self._levels = {key: level for level, _, _, key in entries}
 
     def wrap(self, availWidth, availHeight):
         width = (availWidth - GUTTER) / 2
         two = width >= MIN_COLUMN and self._height(availWidth, availHeight) > availHeight
-        super().wrap(width if two else availWidth, availHeight)  # the entries and their dots
+        self._entries_at(width if two else availWidth, availHeight)
         self._table = Columns(self._rows(), 2 if two else 1, width if two else availWidth)
         self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
         return self.width, self.height
 
     def _height(self, width: float, avail: float) -> float:
-        super().wrap(width, avail)
+        self._entries_at(width, avail)
         return Columns(self._rows(), 1, width).natural(self.canv)
+
+    def _entries_at(self, width: float, avail: float) -> None:
+        """reportlab's entry paragraphs for this width, ending in our page-number forms."""
+        super().wrap(width, avail)
+        self.canv.setNamedCB("drawTOCEntryEnd", lambda canvas, kind, label:
+                             self._entry_end(canvas, label, width))
+
+    def _entry_end(self, canvas, label: str, width: float) -> None:
+        """After an entry's text: the dots (from level dotsMinLevel on) up to room for a
+        three-digit number, then the number's form, right-aligned at the column's edge."""
+        _, level, key = label.split(",", 2)
+        style = self.getLevelStyle(int(level))
+        x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+        room = stringWidth("000\u2002", style.fontName, style.fontSize)
+        if self.dotsMinLevel >= 0 and int(level) >= self.dotsMinLevel:
+            dot = " . "
+            dots = int((width - room - x) / stringWidth(dot, style.fontName, style.fontSize))
+            if dots > 0:
+                text = canvas.beginText(width - room - dots * stringWidth(
+                    dot, style.fontName, style.fontSize), y)
+                text.setFont(style.fontName, style.fontSize)
+                text.setFillColor(style.textColor)
+                text.textOut(dots * dot)
+                canvas.drawText(text)
+        canvas.saveState()
+        canvas.translate(width, y)
+        canvas.doForm(_form_name(literal_eval(key)))
+        canvas.restoreState()
+
+    def define_page_numbers(self, canvas) -> None:
+        """Every entry's page number, as the form its entry draws (after the last page)."""
+        for level, _, page, key in self._entries:
+            style = self.getLevelStyle(level)
+            # the number ends at the form's origin: its box reaches left and a line up/down
+            canvas.beginForm(_form_name(key), -4 * style.fontSize, -style.fontSize,
+                             0, 2 * style.fontSize)
+            canvas.setFont(style.fontName, style.fontSize)
+            canvas.setFillColor(style.textColor)
+            canvas.drawRightString(0, 0, str(page))
+            canvas.endForm()
+
 
     def _rows(self) -> list[Flowable]:
         """The entries (and spacers) reportlab's wrap put in its one-column table."""
         return [cell[0] for cell in (row[0] for row in self._table._cellvalues)]
+
+
+def _form_name(key) -> str:
+    return "toc-" + "".join(c if c.isalnum() else "-" for c in str(key))
 
 
 class Columns(Flowable):
