@@ -230,12 +230,18 @@ def shipped_data(pack: str = "crazy-hospital"):
     return dataclasses.replace(_checked(pack)[0])
 
 
+def _check_key(folder: Path) -> tuple[Path, Path]:
+    """What a check's result depends on besides the files: a loaded pack holds its paths as
+    shown from the working directory (a test may chdir), and compose() compares them."""
+    return folder, Path.cwd()
+
+
 def _checked(pack: str):
     """(data, report) of the shipped pack's check, once per worker (the cache that
     shipped_checks_once replays from)."""
     from cardgen.build import check
     from cardgen.diagnostics import Report
-    key = ("check", (SHIPPED / pack).resolve())
+    key = ("check", _check_key((SHIPPED / pack).resolve()))
     if key not in _PACK_CHECKS:
         report = Report()
         _PACK_CHECKS[key] = (check(SHIPPED / pack, report), report.items, report.ran)
@@ -251,7 +257,8 @@ _PACK_CHECKS: dict[tuple, tuple] = {}
 @pytest.fixture
 def shipped_checks_once(monkeypatch):
     """`cardgen check` of a shipped pack runs its whole-pack stage (load and validate, lay out
-    every card, every rule text) once per test session, then replays it.
+    every card, every rule text) once per test session and working directory (the loaded
+    pack holds its paths as shown from there), then replays it.
 
     That stage reads only the pack's files, never the deck choice (cli/check.py runs it before
     compose()), and the shipped packs are not changed by tests; so for the many choices checked
@@ -284,12 +291,12 @@ def shipped_checks_once(monkeypatch):
 
     def folder_key(folder):
         folder = Path(folder).resolve()
-        return folder if folder.parent == SHIPPED.resolve() else None
+        return _check_key(folder) if folder.parent == SHIPPED.resolve() else None
 
     def data_key(data, *settings):
         if id(data) not in replayed or any(s != cardgen.build.BuildSettings() for s in settings):
             return None
-        return data.folder
+        return id(data)  # a data object of the cache: kept, so its id is never reused
 
     checked = once("check", cardgen.build.check, folder_key)
     monkeypatch.setattr(cardgen.build, "check", checked)

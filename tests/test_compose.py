@@ -79,6 +79,17 @@ def test_a_replayed_pack_check_says_what_a_real_one_says(cli, shipped_checks_onc
             (real.exit_code, real.stdout, real.stderr)
 
 
+def test_a_check_replayed_in_another_folder_is_one_made_there(cli, shipped_checks_once,
+                                                              tmp_path, monkeypatch):
+    """A loaded pack holds its paths as shown from the working directory: the replay of a
+    check made in another folder would find no card file of the pack, and no deck."""
+    args = ("check", "crazy-hospital", "--data", SHIPPED, "--preset", "full-64", "--report")
+    here = cli(*args)
+    monkeypatch.chdir(tmp_path)
+    there = cli(*args)
+    assert "deck cards" in there.stdout and there.stdout == here.stdout
+
+
 # --- the whole pack, presets, lists, random draws --------------------------------------------
 
 def test_no_choice_is_the_whole_pack_and_passes(check):
