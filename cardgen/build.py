@@ -338,7 +338,13 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
     if "contact" in wanted:
         from .render.deck_sheet import contact_sheet, page_pngs
-        contact = contact_sheet(whole, paper)
+        pack_print = data.pack.print
+        own = faced and not settings.ink_saver and all(  # the faces are the pack's own
+            value is None or value == default for value, default in (
+                (settings.card_size, pack_print.size()), (settings.bleed, pack_print.bleed),
+                (settings.safe, pack_print.safe)))
+        contact = contact_sheet(whole, paper, ({p.card_id: p.front for p in printed}, painter)
+                                if own else None)
         result.add("contact", "contact.pdf", contact)
         for name, png in page_pngs(contact, "contact").items():
             result.add("contact", name, png)

@@ -77,14 +77,19 @@ def house_of(deck, data: PackData) -> House:
 class ThumbnailSheet:
     """Pages of card thumbnails with their full names under them, on the chosen paper."""
 
-    def __init__(self, data: PackData, paper: str, title: str, meta: dict[str, str]):
+    def __init__(self, data: PackData, paper: str, title: str, meta: dict[str, str],
+                 laid_out: tuple[dict, CardPainter] | None = None):
+        """laid_out: ({card id: front face}, painter) of the build's card sheets, when they are
+        the pack's own faces: drawn from those (their recordings replayed) instead of laid
+        out and drawn again."""
         self.data = data
         self.page_w, self.page_h = (v * MM for v in PAPER.get(paper, PAPER["a4"]))
         self.buffer = io.BytesIO()
         self.canvas = new_canvas(self.buffer, (self.page_w, self.page_h), meta)
         self.book = FaceBook(data)
-        self.painter = CardPainter(self.book.size, 0.0, self.book.layouter.icons,
-                                   ImageStore(data.folder))
+        self.faces, self.painter = laid_out or ({}, CardPainter(
+            self.book.size, 0.0, self.book.layouter.icons, ImageStore(data.folder)))
+        self.painter.begin(self.canvas)
         self.title = title
         self.name_style = ParagraphStyle("thumb", fontName=face_name("condensed"), fontSize=6.5,
                                          leading=7.6, alignment=TA_CENTER, textColor=INK)
@@ -128,7 +133,7 @@ class ThumbnailSheet:
             for col, (lc, name) in enumerate(zip(cards[start:start + cols],
                                                  names[start:start + cols])):
                 x = MARGIN + col * (thumb_w + gap)
-                face = self.book.front(lc)
+                face = self.faces.get(lc.card.id) or self.book.front(lc)
                 if face is not None:
                     draw_placed(self.canvas, Placed(self.painter, face, x, self.y - thumb_h,
                                                     scale))
@@ -180,13 +185,15 @@ def _worded(note: str, deck) -> str:
     return f"{named[slug]}: {rest}" if sep and named.get(slug) else note
 
 
-def contact_sheet(data: PackData, paper: str = "a4") -> bytes:
-    """Every card of the pack, kind by kind, as thumbnails with names (for the designer)."""
+def contact_sheet(data: PackData, paper: str = "a4",
+                  laid_out: tuple[dict, CardPainter] | None = None) -> bytes:
+    """Every card of the pack, kind by kind, as thumbnails with names (for the designer).
+    laid_out: see ThumbnailSheet."""
     words = labels_for(data.pack.language, data.pack.labels)
     title = f"{data.pack.title} – {words['contact_sheet']}"
     meta = {"title": title, "author": data.pack.author, "subject": words["contact_sheet"],
             "keywords": f"cardgen, {data.pack.id}, contact sheet"}
-    sheet = ThumbnailSheet(data, paper, title, meta)
+    sheet = ThumbnailSheet(data, paper, title, meta, laid_out)
     sheet.heading(title)
     for kind in data.pack.kinds:
         cards = data.cards_of(kind.id)
@@ -205,7 +212,7 @@ def page_pngs(pdf: bytes, stem: str, dpi: int = 100) -> dict[str, bytes]:
         for index in range(len(document)):
             image = document[index].render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
-            image.save(buffer, "PNG", dpi=(dpi, dpi))
+            image.save(buffer, "PNG", dpi=(dpi, dpi), compress_level=3)  # faster, smaller
             out[f"{stem}-{index + 1}.png"] = buffer.getvalue()
     finally:
         document.close()
