@@ -36,6 +36,7 @@ class PackResult:
     files: dict[str, bytes] = field(default_factory=dict)  # new or changed files only
     built: dict[str, list[str]] = field(default_factory=dict)  # output kind → its file names
     png_keys: dict[str, str] = field(default_factory=dict)
+    page_keys: dict[str, str] = field(default_factory=dict)  # contact-N.png → its page's key
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     content: dict[str, str] = field(default_factory=dict)  # content keys (rulebook, boards)
@@ -337,11 +338,23 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         from .render.deck_sheet import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
     if "contact" in wanted:
-        from .render.deck_sheet import contact_sheet, page_pngs
-        contact = contact_sheet(whole, paper)
+        from .render.deck_sheet import contact_pages, page_pngs
+        pack_print = data.pack.print
+        own = faced and not settings.ink_saver and all(  # the faces are the pack's own
+            value is None or value == default for value, default in (
+                (settings.card_size, pack_print.size()), (settings.bleed, pack_print.bleed),
+                (settings.safe, pack_print.safe)))
+        contact, keys = contact_pages(whole, paper, ({p.card_id: p.front for p in printed},
+                                                     painter) if own else None)
         result.add("contact", "contact.pdf", contact)
-        for name, png in page_pngs(contact, "contact").items():
-            result.add("contact", name, png)
+        # a page's PNG is drawn again only when the page changed (watch: one card edited)
+        names = [f"contact-{n}.png" for n in range(1, len(keys) + 1)]
+        old = (previous or {}).get("pages") or {}
+        kept = "contact" in (previous or {}).get("intact", [])
+        result.page_keys = dict(zip(names, keys))
+        fresh = {n for n in names if not kept or old.get(n) != result.page_keys[n]}
+        result.files.update(page_pngs(contact, "contact", only=fresh))
+        result.built["contact"] += names
     if "boards" in wanted and not _unchanged(result, "boards", result.content["boards"],
                                              previous):
         from .render.boards import boards_pdf
@@ -520,6 +533,8 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         outputs[name] = _sha(content)
     pngs = dict(previous.get("png") or {})
     pngs.update(result.png_keys)
+    pages = dict(previous.get("pages") or {})
+    pages.update(result.page_keys)
     listed = {name for entry in built.values() for name in entry["files"]}
     faces = result.faces or previous.get("faces") or {}  # no faces laid out: keep the last
     body = {
@@ -530,6 +545,7 @@ def manifest(result: PackResult, keys: dict[str, str], previous: dict, out_dir: 
         "built": {k: built[k] for k in sorted(built)},
         "outputs": {k: outputs[k] for k in sorted(outputs) if k in listed},
         "png": {k: pngs[k] for k in sorted(pngs) if f"png/{k}.png" in listed},
+        "pages": {k: pages[k] for k in sorted(pages) if k in listed},
         "faces": {k: faces[k] for k in sorted(faces)},
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()

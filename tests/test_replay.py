@@ -29,8 +29,8 @@ def _outputs(laid_out, records):
     size, bleed = data.pack.print.size(), data.pack.print.bleed
     painter = CardPainter(size, bleed, layouter.icons, images, records)
     live = []
-    painter_draw = painter._draw
-    painter._draw = lambda *a: (live.append(a[1]), painter_draw(*a))
+    painter_draw = painter._boxes
+    painter._boxes = lambda *a: (live.append(a[1]), painter_draw(*a))
     meta = {"title": data.pack.title}
     sheets = pdf.card_sheets(printed, painter, pdf.SheetSpec(), size, bleed, meta, "x")
     drawn_for_sheets = len(live)
@@ -74,3 +74,22 @@ def test_a_face_with_transparency_is_drawn_afresh(laid_out):
     def opaque():
         other.rect(0, 0, 10, 10, fill=1)
     assert " re " in record(other, object(), opaque).code
+
+
+def test_the_contact_sheet_replays_the_build_faces_and_looks_the_same(laid_out):
+    """cardgen watch keeps contact.pdf current: drawn from the faces cards.pdf drew, it is
+    the contact sheet made on its own, pixel for pixel, and draws no face again."""
+    from cardgen.render.deck_sheet import contact_sheet
+    data, printed, images, layouter = laid_out
+    alone = contact_sheet(data)
+    sheets, _, _, _ = _outputs(laid_out, None)  # warm the fonts alike
+    records = FaceRecords()
+    size, bleed = data.pack.print.size(), data.pack.print.bleed
+    painter = CardPainter(size, bleed, layouter.icons, images, records)
+    pdf.card_sheets(printed, painter, pdf.SheetSpec(), size, bleed, {"title": "t"}, "x")
+    live = []
+    boxes = painter._boxes
+    painter._boxes = lambda *a: (live.append(a[1]), boxes(*a))
+    shared = contact_sheet(data, "a4", ({p.card_id: p.front for p in printed}, painter))
+    assert live == []
+    assert _pages(shared) == _pages(alone)

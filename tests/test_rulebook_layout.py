@@ -117,3 +117,33 @@ def test_a_figure_shrinks_into_the_rest_of_the_page_down_to_least():
     [(page, scale)] = laid_out(free=300, picture_height=300)
     assert page == 1 and LEAST <= scale < 1 and scale * 300 + caption <= 300
     assert laid_out(free=100, picture_height=300) == [(2, 1.0)]  # too small: next page
+
+
+def test_contents_entries_get_their_page_numbers_after_the_last_page():
+    """One layout pass: an entry draws a form for its page number, defined once the page is
+    known; an entry whose heading never made it onto a page gets an empty one (a form named
+    and never defined would make the PDF unwritable)."""
+    from io import BytesIO
+
+    import pypdfium2 as pdfium
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.fonts import face_name
+    from cardgen.render.rulebook_contents import Contents
+    style = ParagraphStyle("toc0", fontName=face_name("serif"), fontSize=10, leading=12)
+    contents = Contents(levelStyles=[style, style], dotsMinLevel=1)
+    contents.expect([(0, "Erstes Kapitel", 0, "ch1"), (1, "Abschnitt", 0, "s1"),
+                     (0, "Nie gesetzt", 0, "ch9")])
+    buffer = BytesIO()
+    canvas = Canvas(buffer)
+    contents.wrapOn(canvas, 300, 600)
+    contents.drawOn(canvas, 50, 500)
+    canvas.bookmarkPage("ch1")
+    canvas.bookmarkPage("s1")
+    contents._entries = [(0, "Erstes Kapitel", 7, "ch1"), (1, "Abschnitt", 12, "s1")]
+    contents.define_page_numbers(canvas)
+    canvas.showPage()
+    canvas.save()
+    text = pdfium.PdfDocument(buffer.getvalue())[0].get_textpage().get_text_range()
+    assert "7" in text and "12" in text and "Nie gesetzt" in text

@@ -86,3 +86,37 @@ def test_a_damaged_manifest_is_no_manifest(built, tmp_path, body):
     assert "up to date" not in result.stdout
     assert (tmp_path / "out" / "mini" / "cards.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "elsewhere.pdf").read_bytes() == b"not ours"
+
+
+def test_only_the_contact_page_that_changed_is_drawn_again(cli, tmp_path, monkeypatch):
+    """cardgen watch keeps contact.pdf and a PNG per page current: after one card's edit only
+    its page's PNG is made again; a PNG the user deleted comes back."""
+    import cardgen.render.deck_sheet as deck_sheet
+    from conftest import copy_shipped
+    pack = copy_shipped(tmp_path, "quartett")
+    drawn: list[set] = []
+    real = deck_sheet.page_pngs
+
+    def recording(pdf, stem, dpi=100, only=None):
+        out = real(pdf, stem, dpi, only)
+        drawn.append(set(out))
+        return out
+    monkeypatch.setattr(deck_sheet, "page_pngs", recording)
+    out = tmp_path / "out"
+
+    def build():
+        result = cli("build", "--data", pack.parent, "--out", out, "--jobs", "1",
+                     "--only", "contact")
+        assert result.exit_code == 0, result.output
+    build()
+    pages = sorted(drawn[-1])
+    assert len(pages) >= 2
+    cards = pack / "cards" / "4-kreuz.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Kreuz Ass", "Kreuz As"),
+                     encoding="utf-8")
+    build()
+    assert drawn[-1] == {pages[-1]}  # the last card is on the last page
+    assert all((out / "quartett" / name).is_file() for name in pages)
+    (out / "quartett" / pages[0]).unlink()
+    build()
+    assert pages[0] in drawn[-1] and (out / "quartett" / pages[0]).is_file()

@@ -61,25 +61,24 @@ class CardPainter:
         canvas.restoreState()
 
     def draw(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
-        """Draw the face with its trim's lower-left corner at (ox, oy) points."""
+        """Draw the face with its trim's lower-left corner at (ox, oy) points, clipped to the
+        trim plus clip_bleed mm."""
         canvas.saveState()
         canvas.translate(ox, oy)  # drawn at the origin, so a recording can be placed anywhere
-        if self.records is None:
-            self._draw(canvas, face, 0, 0, clip_bleed)
-        else:
-            self.records.draw(canvas, (id(face), clip_bleed, self.w, self.h), face,
-                              lambda: self._draw(canvas, face, 0, 0, clip_bleed))
-        canvas.restoreState()
-
-    def _draw(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
-        canvas.saveState()
         b = clip_bleed * MM
         path = canvas.beginPath()
-        path.rect(ox - b, oy - b, self.w * MM + 2 * b, self.h * MM + 2 * b)
-        canvas.clipPath(path, stroke=0, fill=0)
-        for box in face.boxes:
-            self._box(canvas, box, ox, oy)
+        path.rect(-b, -b, self.w * MM + 2 * b, self.h * MM + 2 * b)
+        canvas.clipPath(path, stroke=0, fill=0)  # outside the recording: any clip may reuse it
+        if self.records is None:
+            self._boxes(canvas, face)
+        else:
+            self.records.draw(canvas, (id(face), self.w, self.h), face,
+                              lambda: self._boxes(canvas, face))
         canvas.restoreState()
+
+    def _boxes(self, canvas, face: CardFace) -> None:
+        for box in face.boxes:
+            self._box(canvas, box, 0, 0)
 
     def _rect(self, box: Box, ox: float, oy: float) -> tuple[float, float, float, float]:
         r = box.region

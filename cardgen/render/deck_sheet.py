@@ -8,6 +8,7 @@ never by an internal ID or a slug.
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 from reportlab.lib.colors import HexColor
@@ -77,14 +78,20 @@ def house_of(deck, data: PackData) -> House:
 class ThumbnailSheet:
     """Pages of card thumbnails with their full names under them, on the chosen paper."""
 
-    def __init__(self, data: PackData, paper: str, title: str, meta: dict[str, str]):
+    def __init__(self, data: PackData, paper: str, title: str, meta: dict[str, str],
+                 laid_out: tuple[dict, CardPainter] | None = None):
+        """laid_out: ({card id: front face}, painter) of the build's card sheets, when they are
+        the pack's own faces: drawn from those (their recordings replayed) instead of laid
+        out and drawn again."""
         self.data = data
         self.page_w, self.page_h = (v * MM for v in PAPER.get(paper, PAPER["a4"]))
         self.buffer = io.BytesIO()
         self.canvas = new_canvas(self.buffer, (self.page_w, self.page_h), meta)
         self.book = FaceBook(data)
-        self.painter = CardPainter(self.book.size, 0.0, self.book.layouter.icons,
-                                   ImageStore(data.folder))
+        self.faces, self.painter = laid_out or ({}, CardPainter(
+            self.book.size, 0.0, self.book.layouter.icons, ImageStore(data.folder)))
+        self.painter.begin(self.canvas)
+        self.page_keys = []
         self.title = title
         self.name_style = ParagraphStyle("thumb", fontName=face_name("condensed"), fontSize=6.5,
                                          leading=7.6, alignment=TA_CENTER, textColor=INK)
@@ -128,7 +135,7 @@ class ThumbnailSheet:
             for col, (lc, name) in enumerate(zip(cards[start:start + cols],
                                                  names[start:start + cols])):
                 x = MARGIN + col * (thumb_w + gap)
-                face = self.book.front(lc)
+                face = self.faces.get(lc.card.id) or self.book.front(lc)
                 if face is not None:
                     draw_placed(self.canvas, Placed(self.painter, face, x, self.y - thumb_h,
                                                     scale))
@@ -145,13 +152,20 @@ class ThumbnailSheet:
         return Paragraph(self._markup(text, "condensed"), self.name_style)
 
     def new_page(self) -> None:
-        self.canvas.showPage()
+        self._page_done()
         self.y = self.page_h - MARGIN
 
     def finish(self) -> bytes:
-        self.canvas.showPage()
+        self._page_done()
         self.canvas.save()
         return self.buffer.getvalue()
+
+    def _page_done(self) -> None:
+        # what the page draws, as its operators: the same key, the same picture of the page
+        self.page_keys.append(hashlib.sha256("\n".join(self.canvas._code).encode()).hexdigest())
+        self.canvas.showPage()
+
+    page_keys: list[str]  # one per finished page (see _page_done)
 
 
 def deck_sheet_pdf(deck, data: PackData, paper: str = "a4") -> bytes:
@@ -180,32 +194,45 @@ def _worded(note: str, deck) -> str:
     return f"{named[slug]}: {rest}" if sep and named.get(slug) else note
 
 
-def contact_sheet(data: PackData, paper: str = "a4") -> bytes:
-    """Every card of the pack, kind by kind, as thumbnails with names (for the designer)."""
+def contact_sheet(data: PackData, paper: str = "a4",
+                  laid_out: tuple[dict, CardPainter] | None = None) -> bytes:
+    """Every card of the pack, kind by kind, as thumbnails with names (for the designer).
+    laid_out: see ThumbnailSheet."""
+    return contact_pages(data, paper, laid_out)[0]
+
+
+def contact_pages(data: PackData, paper: str = "a4",
+                  laid_out: tuple[dict, CardPainter] | None = None) -> tuple[bytes, list[str]]:
+    """The contact sheet and a key per page: a page with the same key looks the same (so its
+    PNG from an earlier build can stay)."""
     words = labels_for(data.pack.language, data.pack.labels)
     title = f"{data.pack.title} – {words['contact_sheet']}"
     meta = {"title": title, "author": data.pack.author, "subject": words["contact_sheet"],
             "keywords": f"cardgen, {data.pack.id}, contact sheet"}
-    sheet = ThumbnailSheet(data, paper, title, meta)
+    sheet = ThumbnailSheet(data, paper, title, meta, laid_out)
     sheet.heading(title)
     for kind in data.pack.kinds:
         cards = data.cards_of(kind.id)
         if cards:
             sheet.cards(f"{len(cards)} {kind.plural or kind.label}", cards, 24 * MM)
-    return sheet.finish()
+    return sheet.finish(), sheet.page_keys
 
 
-def page_pngs(pdf: bytes, stem: str, dpi: int = 100) -> dict[str, bytes]:
-    """{'<stem>-<n>.png': bytes} for every page, rasterised from the PDF itself."""
+def page_pngs(pdf: bytes, stem: str, dpi: int = 100,
+              only: set[str] | None = None) -> dict[str, bytes]:
+    """{'<stem>-<n>.png': bytes} for every page (or those named in `only`), rasterised from
+    the PDF itself."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     out = {}
     try:
         for index in range(len(document)):
+            if only is not None and f"{stem}-{index + 1}.png" not in only:
+                continue
             image = document[index].render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
-            image.save(buffer, "PNG", dpi=(dpi, dpi))
+            image.save(buffer, "PNG", dpi=(dpi, dpi), compress_level=3)  # faster, smaller
             out[f"{stem}-{index + 1}.png"] = buffer.getvalue()
     finally:
         document.close()

@@ -54,6 +54,8 @@ def draw_placed(canvas, placed: Placed) -> None:
     canvas.saveState()
     canvas.setFillColor(SHADOW)
     canvas.roundRect(placed.x + 0.7, placed.y - 0.9, w, h, radius, stroke=0, fill=1)
+    canvas.restoreState()  # the shadow's transparency ends here: the face is drawn opaque
+    canvas.saveState()
     path = canvas.beginPath()
     path.roundRect(placed.x, placed.y, w, h, radius)
     canvas.clipPath(path, stroke=0, fill=0)

@@ -8,18 +8,20 @@ used, transparency as /gRLs0, pictures as XObjects. So a face's operators are re
 
 - in the document they were recorded in (the *source*: the first one drawn), and
 - in a document *adopted* from the source after it was complete: it is given the source's font
-  names and glyph codes, so every recorded operator means there what it
-  meant in the source (checked: if the names differ, nothing is replayed there).
+  names and glyph codes, so every recorded operator means there what it meant in the source
+  (checked: if the names differ, nothing is replayed there).
 
 A face is recorded only from the default transparency state and when it sets no transparency,
-colour space or shading of its own (their names are not carried over); anything else is drawn afresh, as before. The bytes of a document depend
-only on its input, as before: what is replayed is what the same drawing would write.
+colour space or shading of its own (their names are not carried over); anything else is drawn
+afresh, as before. The bytes of a document depend only on its input, as before: what is
+replayed is what the same drawing would write.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
+from weakref import WeakSet
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -38,7 +40,8 @@ class FaceRecords:
     def __init__(self):
         self.source = None  # the canvas recordings are made in
         self.names: Names | None = None  # the source's font names, kept before it was saved
-        self.adopted: list = []  # canvases that name resources as the source does
+        self.adopted = WeakSet()  # canvases that name resources as the source does (weak: a
+        # saved document and its pages go when its function returns)
         self.recordings: dict[tuple, Recording] = {}
 
     def draw(self, canvas, key: tuple, face, live: Callable[[], None]) -> None:
@@ -57,8 +60,7 @@ class FaceRecords:
         self.recordings[key] = record(canvas, face, live) or self.recordings.get(key)
 
     def _names_as_source(self, canvas) -> bool:
-        return (canvas is self.source and self.names is None) or \
-            any(c is canvas for c in self.adopted)
+        return (canvas is self.source and self.names is None) or canvas in self.adopted
 
     def finish(self, canvas) -> None:
         """Call before saving a document: the source's names are kept for later ones (saving
@@ -71,7 +73,7 @@ class FaceRecords:
         """Give a new document the source's resource names, so that recordings replay there.
         Call it before anything is drawn on `canvas`."""
         if self.names is not None and self.names.give(canvas._doc):
-            self.adopted.append(canvas)
+            self.adopted.add(canvas)
 
 
 _FINISHED = object()  # the source once saved: no canvas is it

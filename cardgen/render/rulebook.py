@@ -6,8 +6,9 @@ pages and a contents page with page numbers), which is what platypus does; every
 drawn on a reportlab canvas in invariant mode, so the same input gives the same bytes.
 
 The pipeline here is: build the story (every rule text through Jinja and our markup; every
-problem reported at its YAML line) → stop if anything failed → lay out with two passes for the
-contents page → for a booklet, impose the A5 pages two-up in saddle-stitch order with pypdf.
+problem reported at its YAML line) → stop if anything failed → lay out in one pass (the
+contents' page numbers are filled in after the last page) → for a booklet, impose the A5 pages
+two-up in saddle-stitch order with pypdf.
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ class Contents(TableOfContents):
     by its entry, drawn right-aligned where the number goes and defined once the book knows
     the page (define_page_numbers)."""
 
+    _levels: dict = {}  # key → level of every expected entry (expect)
+
     def expect(self, entries: list[tuple]) -> None:
         """(level, markup, page, key) of every entry, in order, before the book is laid out."""
         self._lastEntries = list(entries)
@@ -72,8 +74,15 @@ class Contents(TableOfContents):
         canvas.restoreState()
 
     def define_page_numbers(self, canvas) -> None:
-        """Every entry's page number, as the form its entry draws (after the last page)."""
-        for level, _, page, key in self._entries:
+        """Every entry's page number, as the form its entry draws (after the last page). An
+        entry whose heading was never placed gets an empty form and its link a target (the
+        last page): a form or link target named and not defined would make the PDF
+        unwritable."""
+        pages = {key: page for _, _, page, key in self._entries}
+        for key, level in self._levels.items():
+            page = pages.get(key, "")
+            if key not in pages:
+                canvas.bookmarkPage(key)
             style = self.getLevelStyle(level)
             # the number ends at the form's origin: its box reaches left and a line up/down
             canvas.beginForm(_form_name(key), -4 * style.fontSize, -style.fontSize,
