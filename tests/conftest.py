@@ -1,4 +1,6 @@
-"""Shared fixtures: the CLI, a copy of the shipped pack, and small packs written from strings.
+"""Shared fixtures: the CLI, a copy of the shipped pack, small packs written from strings, and
+the shipped packs loaded and built once per test session (shared by all xdist workers: see
+shipped_out, shipped_build, shipped_variant, shipped_rulebook, shipped_data, shipped_checks_once).
 
 Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
   card_data/<pack>/...  a complete small pack with one mistake; tests/fixtures/valid/ holds the same
@@ -115,8 +117,9 @@ def _digest(value) -> str:
 
 
 def _once_for_all_workers(folder: Path, name: str, make):
-    """make()'s JSON-able or picklable result, made by the first worker that asks, under a file
-    lock; the other workers wait for it and read it (folder/name.pickle)."""
+    """make()'s result (picklable), made by the first worker that asks, under a file lock; the
+    other workers wait for it and read it (folder/name.pickle). A make() that raises leaves no
+    file: the next worker tries again and fails the same way."""
     import pickle
 
     from filelock import FileLock
