@@ -109,3 +109,20 @@ def test_a_word_broken_at_its_hyphen_keeps_it_when_laid_out_again(markup):
                          for line in paragraph.blPara.lines)
         assert printed(word).search(text), (width, text)
         assert not any(glued.search(text) for glued in without_a_hyphen(word)), (width, text)
+
+
+def test_word_splits_are_pyphens_and_remembered_between_builds(tmp_path, monkeypatch):
+    """A word hyphenated once is split from cardgen's cache in the next process, without
+    loading the language's patterns; the splits are pyphen's own."""
+    import pyphen
+
+    from cardgen.render import rulebook_style
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    words = ["Charakterkarten", "Sonderereignisse", "Krankenhaus"]
+    first = rulebook_style.WordSplits("de_DE")
+    expected = [list(pyphen.Pyphen(lang="de_DE", left=3, right=3).iterate(w)) for w in words]
+    assert [first(w) for w in words] == expected
+    first.keep()
+    again = rulebook_style.WordSplits("de_DE")
+    assert [again(w) for w in words] == expected
+    assert again._iterate is None  # no patterns loaded for words seen before

@@ -28,7 +28,7 @@ from ..load import PackData
 from .fonts import face_name
 from .rulebook_contents import Contents
 from .rulebook_story import StoryBuilder
-from .rulebook_style import ACCENT, ACCENT_SOFT, MUTED, RULE, words
+from .rulebook_style import ACCENT, ACCENT_SOFT, MUTED, RULE, keep_hyphenation, words
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,7 @@ def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
         report.error(data.pack_file, 0, 0, "rulebook", f"the rules cannot be laid out on "
                      f"{geometry.name} pages: {exc}")
         return None
+    keep_hyphenation()
     return buffer.getvalue()
 
 

@@ -7,6 +7,7 @@ headers, "Hinweis", "Seite") live in one table that a pack's `labels` override.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 import pyphen
@@ -79,8 +80,55 @@ def hyphenator(language: str):
     """pyphen's split points for the language, at least 3 letters on either side of a break."""
     if language not in HYPHENATION:
         return None
-    _load_dictionary(HYPHENATION[language])
-    return pyphen.Pyphen(lang=HYPHENATION[language], left=3, right=3).iterate
+    return WordSplits(HYPHENATION[language])
+
+
+class WordSplits:
+    """pyphen's split points of each word, remembered between builds. Why: loading a
+    language's patterns takes some 60 ms per process, and a book asks for a few hundred words;
+    the words asked before (in cardgen's cache, by the pattern file's bytes) need no patterns.
+    The splits are pyphen's own, so the book is laid out the same either way."""
+
+    def __init__(self, lang: str):
+        from .. import cache
+        from ..fingerprint import file_hash
+        self.lang = lang
+        self.key = cache.key("hyphenated", 1, pyphen.__version__, lang,
+                             file_hash(pyphen.LANGUAGES[pyphen.language_fallback(lang)]))
+        try:
+            words = json.loads(cache.read("hyphenated", self.key) or b"{}")
+        except ValueError:  # an entry cut short: ask pyphen again
+            words = {}
+        self.words: dict[str, list] = words if isinstance(words, dict) else {}
+        self.grown = False
+        self._iterate = None
+        _SPLITS.append(self)
+
+    def __call__(self, word: str) -> list[tuple[str, str]]:
+        found = self.words.get(word)
+        if found is None:
+            if self._iterate is None:
+                _load_dictionary(self.lang)
+                self._iterate = pyphen.Pyphen(lang=self.lang, left=3, right=3).iterate
+            found = self.words[word] = [list(pair) for pair in self._iterate(word)]
+            self.grown = True
+        return [tuple(pair) for pair in found]
+
+    def keep(self) -> None:
+        if self.grown:
+            from .. import cache
+            cache.write("hyphenated", self.key,
+                        json.dumps(self.words, ensure_ascii=False, sort_keys=True).encode())
+            self.grown = False
+
+
+_SPLITS: list[WordSplits] = []
+
+
+def keep_hyphenation() -> None:
+    """Write the words hyphenated in this process to the cache (after a book is laid out)."""
+    for splits in _SPLITS:
+        splits.keep()
 
 
 def _load_dictionary(lang: str) -> None:
