@@ -39,9 +39,11 @@ MINI = FIXTURES / "valid" / "card_data" / "mini"  # a valid, buildable pack: 2 k
 @pytest.fixture(scope="session", autouse=True)
 def _own_cache(tmp_path_factory):
     """cardgen's disk cache (cardgen/cache.py) in a folder of this test session, never the
-    user's ~/.cache: a test sees only entries that tests of this run wrote."""
+    user's ~/.cache: a test sees only entries that tests of this run wrote. One folder for all
+    xdist workers (entries are written atomically): what one worker prepared, laid out or
+    hyphenated, the other reads. A test about the cache itself sets its own."""
     previous = os.environ.get("CARDGEN_CACHE")
-    os.environ["CARDGEN_CACHE"] = str(tmp_path_factory.mktemp("cardgen-cache"))
+    os.environ["CARDGEN_CACHE"] = str(_shared_folder(tmp_path_factory) / "cardgen-cache")
     yield
     if previous is None:
         os.environ.pop("CARDGEN_CACHE", None)
