@@ -1,4 +1,6 @@
-"""Shared fixtures: the CLI, a copy of the shipped pack, and small packs written from strings.
+"""Shared fixtures: the CLI, a copy of the shipped pack, small packs written from strings, and
+the shipped packs loaded and built once per test session (shared by all xdist workers: see
+shipped_out, shipped_build, shipped_variant, shipped_rulebook, shipped_data, shipped_checks_once).
 
 Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
   card_data/<pack>/...  a complete small pack with one mistake; tests/fixtures/valid/ holds the same
@@ -10,8 +12,11 @@ Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import os
 import shutil
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -34,9 +39,11 @@ MINI = FIXTURES / "valid" / "card_data" / "mini"  # a valid, buildable pack: 2 k
 @pytest.fixture(scope="session", autouse=True)
 def _own_cache(tmp_path_factory):
     """cardgen's disk cache (cardgen/cache.py) in a folder of this test session, never the
-    user's ~/.cache: a test sees only entries that tests of this run wrote."""
+    user's ~/.cache: a test sees only entries that tests of this run wrote. One folder for all
+    xdist workers (entries are written atomically): what one worker prepared, laid out or
+    hyphenated, the other reads. A test about the cache itself sets its own."""
     previous = os.environ.get("CARDGEN_CACHE")
-    os.environ["CARDGEN_CACHE"] = str(tmp_path_factory.mktemp("cardgen-cache"))
+    os.environ["CARDGEN_CACHE"] = str(_shared_folder(tmp_path_factory) / "cardgen-cache")
     yield
     if previous is None:
         os.environ.pop("CARDGEN_CACHE", None)
@@ -94,28 +101,239 @@ def _make_pack():
     return make_pack
 
 
-_SHIPPED_BUILDS: dict[str, tuple] = {}
+# What the shared build makes of every shipped pack: the default outputs and the calibration sheet
+SHIPPED_OUTPUTS = ("cards", "printshop", "boards", "rulebook", "calibration")
+
+
+def _shared_folder(tmp_path_factory) -> Path:
+    """This test session's temporary folder that every xdist worker sees: pytest-N/, the
+    folder of every worker's popen-gwX/ (without xdist, the session's own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _digest(value) -> str:
+    """A file name for what a repr() tells apart (settings, geometries: dataclasses)."""
+    import hashlib
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
+
+
+def _once_for_all_workers(folder: Path, name: str, make):
+    """make()'s result (picklable), made by the first worker that asks, under a file lock; the
+    other workers wait for it and read it (folder/name.pickle). A make() that raises leaves no
+    file: the next worker tries again and fails the same way."""
+    import pickle
+
+    from filelock import FileLock
+
+    done = folder / f"{name}.pickle"
+    with FileLock(str(folder / f"{name}.lock")):
+        if not done.is_file():
+            done.write_bytes(pickle.dumps(make()))
+    return pickle.loads(done.read_bytes())
+
+
+@pytest.fixture(name="once_for_all_workers", scope="session")
+def _once_for_all_workers_fixture(tmp_path_factory):
+    """once_for_all_workers(name, make) -> make()'s result, made once per test session by the
+    first xdist worker that asks (picklable; name unique to what make() makes)."""
+    folder = _shared_folder(tmp_path_factory)
+    return lambda name, make: _once_for_all_workers(folder, name, make)
+
+
+@pytest.fixture(name="shipped_out", scope="session")
+def _shipped_out(tmp_path_factory):
+    """shipped_out(pack) -> the folder of `cardgen build PACK --data card_data --jobs 2
+    --only ...` (SHIPPED_OUTPUTS) of a shipped pack, built once per test session for all xdist
+    workers: the first worker to need a pack builds it (one lock per pack, so two workers
+    build two packs at once), the others wait and read the same folder. Tests only read it
+    (copy what you change)."""
+    shared = _shared_folder(tmp_path_factory)
+
+    def out(pack: str) -> Path:
+        root = shared / f"shipped-out-{pack}"
+
+        def make():
+            args = ["build", pack, "--data", str(SHIPPED), "--out", str(root), "--jobs", "2"]
+            for kind in SHIPPED_OUTPUTS:
+                args += ["--only", kind]
+            result = CliRunner().invoke(cardgen_app, args, catch_exceptions=False)
+            return {"exit": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
+        said = _once_for_all_workers(shared, f"shipped-out-{pack}", make)
+        assert said["exit"] == 0 and not said["stderr"], said  # the pack builds clean
+        return root / pack
+    return out
+
+
+@pytest.fixture(name="shipped_variant", scope="session")
+def _shipped_variant(tmp_path_factory):
+    """shipped_variant(pack, **settings) -> (data, report, files): the shipped pack rendered
+    with BuildSettings(**settings) (choice=Choice(...) renders the chosen deck), once per test
+    session for all xdist workers; for builds that several tests read. Do not change what it
+    returns."""
+    from cardgen.build import BuildSettings, render_pack
+    from cardgen.compose import compose
+    from cardgen.diagnostics import Report
+    folder = _shared_folder(tmp_path_factory)
+
+    def build(pack: str = "crazy-hospital", **settings):
+        wanted = BuildSettings(**settings)
+        data, report = _checked(pack)
+
+        def make():
+            made = Report()
+            deck = None
+            if wanted.choice is not None:
+                deck = compose(data, wanted.choice, made)
+                assert deck is not None, [d.format() for d in made.errors]
+            # a copy: render_pack narrows the cards of the data it is given to the chosen deck
+            result = render_pack(dataclasses.replace(data), made, wanted, deck=deck)
+            assert result is not None, [d.format() for d in made.errors]
+            return result.files, made.items
+        files, items = _once_for_all_workers(folder, f"variant-{_digest((pack, wanted))}", make)
+        report.items.extend(items)
+        return data, report, files
+    return build
 
 
 @pytest.fixture(name="shipped_build", scope="session")
-def _shipped_build():
-    """shipped_build(pack) -> (data, report, files): the shipped pack's cards.pdf,
-    printshop.pdf and rulebook.pdf, rendered in this process once per test session (once per
-    xdist worker) for every test that only reads them. Do not change what it returns."""
-    from cardgen.build import BuildSettings, check, render_pack
-    from cardgen.diagnostics import Report
-
+def _shipped_build(shipped_out):
+    """shipped_build(pack) -> (data, report, files): the shipped pack checked in this process
+    (once per worker) and its files of the shared build (shipped_out: cards.pdf, printshop.pdf,
+    guide.pdf, rulebook.pdf, calibration.pdf, boards.pdf where the pack has boards), for every
+    test that only reads them. The build said nothing (shipped_out asserts it), so the report
+    holds what the check said. Do not change what it returns."""
     def build(pack: str = "crazy-hospital"):
-        if pack not in _SHIPPED_BUILDS:
-            report = Report()
-            data = check(SHIPPED / pack, report)
-            assert data is not None and not report.errors, [d.format() for d in report.errors]
-            result = render_pack(data, report, BuildSettings(
-                only=("cards", "printshop", "rulebook")))
-            assert result is not None, [d.format() for d in report.errors]
-            _SHIPPED_BUILDS[pack] = (data, report, result.files)
-        return _SHIPPED_BUILDS[pack]
+        data, report = _checked(pack)
+        files = {path.name: path.read_bytes() for path in sorted(shipped_out(pack).glob("*.pdf"))}
+        assert files, pack
+        return data, report, files
     return build
+
+
+@pytest.fixture(name="shipped_rulebook", scope="session")
+def _shipped_rulebook(tmp_path_factory):
+    """shipped_rulebook(pack, geometry) -> (pdf, diagnostics): layout_rulebook of the shipped
+    pack on pages of one geometry (cardgen.render.rulebook's A5_BOOK, LETTER_BOOK ...), once
+    per test session for all xdist workers."""
+    from cardgen.diagnostics import Report
+    from cardgen.render.rulebook import layout_rulebook
+    folder = _shared_folder(tmp_path_factory)
+
+    def book(pack: str, geometry):
+        def make():
+            report = Report()
+            return layout_rulebook(shipped_data(pack), report, geometry), report.items
+        return _once_for_all_workers(folder, f"rulebook-{_digest((pack, geometry))}", make)
+    return book
+
+
+def shipped_data(pack: str = "crazy-hospital"):
+    """The shipped pack loaded and checked without an error (once per worker), as a shallow
+    copy: a test may set its attributes (data.cards = data.cards[:3]), never change the
+    objects they hold (the cards, the pack)."""
+    return dataclasses.replace(_checked(pack)[0])
+
+
+def _check_key(folder: Path) -> tuple[Path, Path]:
+    """What a check's result depends on besides the files: a loaded pack holds its paths as
+    shown from the working directory (a test may chdir), and compose() compares them."""
+    return folder, Path.cwd()
+
+
+def _checked(pack: str):
+    """(data, report) of the shipped pack's check, once per worker (the cache that
+    shipped_checks_once replays from)."""
+    from cardgen.build import check
+    from cardgen.diagnostics import Report
+    key = ("check", _check_key((SHIPPED / pack).resolve()))
+    if key not in _PACK_CHECKS:
+        report = Report()
+        _PACK_CHECKS[key] = (check(SHIPPED / pack, report), report.items, report.ran)
+    data, items, ran = _PACK_CHECKS[key]
+    assert data is not None and not [d for d in items if d.severity == "error"], \
+        [d.format() for d in items]
+    return data, Report(list(items), list(ran))
+
+
+_PACK_CHECKS: dict[tuple, tuple] = {}
+
+
+@pytest.fixture
+def shipped_checks_once(monkeypatch):
+    """`cardgen check` of a shipped pack runs its whole-pack stage (load and validate, lay out
+    every card, every rule text) once per test session and working directory (the loaded
+    pack holds its paths as shown from there), then replays it.
+
+    That stage reads only the pack's files, never the deck choice (cli/check.py runs it before
+    compose()), and the shipped packs are not changed by tests; so for the many choices checked
+    against one shipped pack, the first run's result is the result of every run: the returned
+    data and the diagnostics and check names it added to the report. Only the checks of a run
+    whose report is still empty are replayed (a pack after another's error runs for real); a
+    copy of a pack (tmp_path) always runs for real. For tests that only check (not build).
+
+    Returns loaded(pack) -> the shipped pack's data, checked through the same cache."""
+    import cardgen.build
+    import cardgen.render.rulebook
+    from cardgen.diagnostics import Report
+    replayed: set[int] = set()  # ids of the data objects returned from the cache
+
+    def once(name, real, key_of):
+        def run(first, report, *rest):
+            key = key_of(first, *rest)
+            if key is None or report.items:
+                return real(first, report, *rest)
+            if (name, key) not in _PACK_CHECKS:
+                fresh = Report()
+                _PACK_CHECKS[name, key] = (real(first, fresh, *rest), fresh.items, fresh.ran)
+            value, items, ran = _PACK_CHECKS[name, key]
+            report.items.extend(items)
+            report.ran.extend(ran)
+            if name == "check" and value is not None:
+                replayed.add(id(value))
+            return value
+        return run
+
+    def folder_key(folder):
+        folder = Path(folder).resolve()
+        return _check_key(folder) if folder.parent == SHIPPED.resolve() else None
+
+    def data_key(data, *settings):
+        if id(data) not in replayed or any(s != cardgen.build.BuildSettings() for s in settings):
+            return None
+        return id(data)  # a data object of the cache: kept, so its id is never reused
+
+    checked = once("check", cardgen.build.check, folder_key)
+    monkeypatch.setattr(cardgen.build, "check", checked)
+    monkeypatch.setattr(cardgen.build, "layout_faces",
+                        once("layout_faces", cardgen.build.layout_faces, data_key))
+    monkeypatch.setattr(cardgen.render.rulebook, "check_rules",
+                        once("check_rules", cardgen.render.rulebook.check_rules, data_key))
+    return lambda pack="crazy-hospital": checked(SHIPPED / pack, Report())
+
+
+@functools.lru_cache(maxsize=16)
+def pypdf_text(pdf: bytes) -> str:
+    """pypdf's text of every page, one page a line apart; once per PDF and worker (several
+    test files read the flagship's rulebook, a second or more each time)."""
+    from pypdf import PdfReader
+    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+
+
+def text_layer(pdf: bytes, pages: int | None = None) -> str:
+    """The text of every page, read by pdfium: 10-30 times faster than pypdf's extract_text
+    on our PDFs (measured on every player document of every pack: the same word occurrences,
+    but for words pypdf glues together and a text drawn several times on one spot, read
+    once). It joins a word hyphenated at a line end, which pypdf leaves in two. Its order
+    in tables differs from pypdf's. pages: only the first so many."""
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(pdf)
+    try:
+        count = len(document) if pages is None else min(pages, len(document))
+        return "\n".join(document[i].get_textpage().get_text_range()
+                         for i in range(count)).replace("\r\n", "\n")
+    finally:
+        document.close()
 
 
 def tree(root: Path) -> dict[str, bytes | str]:

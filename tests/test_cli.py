@@ -92,7 +92,7 @@ def test_packs_names_a_pack_whose_pack_yaml_is_broken(cli, make_pack, tmp_path):
     assert "mini" in result.stdout and "cardgen check mini" in result.stdout
 
 
-def test_check_the_shipped_pack(cli, tmp_path, monkeypatch):
+def test_check_the_shipped_pack(cli, tmp_path, monkeypatch, shipped_checks_once):
     monkeypatch.chdir(tmp_path)  # no ./card_data: cardgen falls back to the shipped packs
     result = cli("check", PACK)
     assert result.exit_code == 0, result.output

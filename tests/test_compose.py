@@ -7,16 +7,13 @@ are what a player reads when a game setup is refused.
 
 from __future__ import annotations
 
-import io
 import re
 import shutil
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from cardgen.compose import Choice, compose
-from cardgen.build import check as check_pack
 from cardgen.diagnostics import Report
 from cardgen.load import ROOT
 from cardgen.model.compose import Composition
@@ -32,8 +29,9 @@ SLUGS = ["kreuz-und-quer", "buero", "teams", "verschwoerung", "verrat", "ablegen
 
 
 @pytest.fixture
-def check(cli):
-    """`cardgen check PACK --data <shipped packs> ARGS` (crazy-hospital unless pack= is given)."""
+def check(cli, shipped_checks_once):
+    """`cardgen check PACK --data <shipped packs> ARGS` (crazy-hospital unless pack= is given);
+    a shipped pack's own checks run once per session (conftest.shipped_checks_once)."""
     def run(*args, pack="crazy-hospital", data=SHIPPED):
         return cli("check", pack, "--data", data, *args)
     return run
@@ -65,6 +63,31 @@ def fails(result, *expected: str) -> None:
     assert result.exit_code == 1, result.stdout + result.stderr
     assert diags(result) == list(expected)
     assert "Traceback" not in result.stderr
+
+
+def test_a_replayed_pack_check_says_what_a_real_one_says(cli, shipped_checks_once, monkeypatch):
+    """The tests below check the shipped pack's own checks once and replay them: a replayed
+    run prints exactly what a real one prints."""
+    args = ("check", "crazy-hospital", "--data", SHIPPED, "--preset", "balanced-32", "--seed",
+            "7", "--option", "buero", "--players", "3", "--report")
+    replayed = [cli(*args), cli(*args)]  # the first may fill the cache, the second replays
+    monkeypatch.undo()  # the real functions again
+    real = cli(*args)
+    assert "checks" in real.stdout and "buero" in real.stdout
+    for result in replayed:
+        assert (result.exit_code, result.stdout, result.stderr) == \
+            (real.exit_code, real.stdout, real.stderr)
+
+
+def test_a_check_replayed_in_another_folder_is_one_made_there(cli, shipped_checks_once,
+                                                              tmp_path, monkeypatch):
+    """A loaded pack holds its paths as shown from the working directory: the replay of a
+    check made in another folder would find no card file of the pack, and no deck."""
+    args = ("check", "crazy-hospital", "--data", SHIPPED, "--preset", "full-64", "--report")
+    here = cli(*args)
+    monkeypatch.chdir(tmp_path)
+    there = cli(*args)
+    assert "deck cards" in there.stdout and there.stdout == here.stdout
 
 
 # --- the whole pack, presets, lists, random draws --------------------------------------------
@@ -221,7 +244,7 @@ def test_seed_without_a_draw_is_a_note(check):
 
 # --- special cards --------------------------------------------------------------------------
 
-def test_special_list_none_and_random(check):
+def test_special_list_none_and_random(check, shipped_checks_once):
     result = check("--special", "S2-S4,L1", "--report")
     passes(result)
     assert row(result, "special cards") == "4: L1, S2–S4"
@@ -231,7 +254,7 @@ def test_special_list_none_and_random(check):
     assert row(drawn, "special cards").startswith("6: ")
     assert check("--special", "S2-S4,random:3", "--seed", "5", "--report").stdout == drawn.stdout
     report = Report()
-    data = check_pack(SHIPPED / "crazy-hospital", report)
+    data = shipped_checks_once("crazy-hospital")
     deck = compose(data, Choice(special="S2-S4,random:3", seed=5), report)
     ids = [lc.card.id for lc in deck.special_cards]
     assert len(ids) == 6 and {"S2", "S3", "S4"} <= set(ids)
@@ -294,12 +317,12 @@ def test_options_belong_to_their_variants(check):
           "klassik")
 
 
-def test_all_options_of_the_seed_are_declared(check):
+def test_all_options_of_the_seed_are_declared(check, shipped_checks_once):
     """Every option is known to the composition checker (one `cardgen check` for the command
     line, the others through compose(): the pack is loaded once, not 22 times)."""
     result = check("--option", SLUGS[0], "--players", "4", "--teams", "2,2")
     assert "no such option" not in result.stderr
-    data = check_pack(SHIPPED / "crazy-hospital", Report())
+    data = shipped_checks_once("crazy-hospital")
     for slug in SLUGS:
         report = Report()
         compose(data, Choice(options=(slug,), players=4, teams="2,2"), report)

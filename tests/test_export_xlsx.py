@@ -54,7 +54,9 @@ def test_a_pack_whose_cards_are_its_exported_workbooks_builds_the_same_cards(
     assert sorted(cards_of(data)) == sorted(cards_of(original))
     built = render_pack(data, report, BuildSettings(only=("cards",)))
     assert built is not None, [d.format() for d in report.errors]
-    assert text_of(built.files["cards.pdf"]) == text_of(files["cards.pdf"])
+    # the same bytes (as today) say the same texts; pypdf reads them only when the bytes differ
+    assert built.files["cards.pdf"] == files["cards.pdf"] or \
+        text_of(built.files["cards.pdf"]) == text_of(files["cards.pdf"])
 
 
 def test_the_same_cards_give_the_same_workbook_bytes(tmp_path):

@@ -18,7 +18,9 @@ VALID = Path(__file__).parent / "fixtures" / "valid" / "card_data" / "mini"
 
 
 @pytest.fixture
-def check(cli):
+def check(cli, shipped_checks_once):
+    """`cardgen check PACK --data DATA ARGS`; a shipped pack's own checks run once per session
+    (conftest.shipped_checks_once), a broken copy's every time."""
     def run(pack, *args, data=SHIPPED):
         return cli("check", pack, "--data", data, *args)
     return run

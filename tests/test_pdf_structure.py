@@ -7,22 +7,20 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from typer.testing import CliRunner
 
-from cardgen.cli.app import app
+from cardgen.load import find_packs
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+PACKS = [folder.name for folder in find_packs(ROOT / "card_data")]
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("all")
-    result = CliRunner().invoke(app, ["build", "--data", str(ROOT / "card_data"), "--out",
-                                      str(out), "--jobs", "2", "--only", "cards", "--only",
-                                      "printshop", "--only", "boards", "--only", "rulebook",
-                                      "--only", "calibration"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out
+def built(shipped_out) -> dict[str, Path]:
+    """{pack: folder} of `cardgen build --jobs 2` of every pack: cards, printshop, boards,
+    rulebook, calibration (conftest.shipped_out, built once per test session)."""
+    return {pack: shipped_out(pack) for pack in PACKS}
 
 
 def _fonts(pdf: pikepdf.Pdf):
@@ -35,8 +33,8 @@ def _fonts(pdf: pikepdf.Pdf):
         yield from fonts.values()
 
 
-def test_every_pdf_is_sound_and_embeds_only_our_fonts(built: Path):
-    pdfs = sorted(built.rglob("*.pdf"))
+def test_every_pdf_is_sound_and_embeds_only_our_fonts(built):
+    pdfs = [path for pack in PACKS for path in sorted(built[pack].glob("*.pdf"))]
     names = {p.name for p in pdfs}
     assert {"cards.pdf", "printshop.pdf", "rulebook.pdf", "boards.pdf",
             "calibration.pdf"} <= names
@@ -63,12 +61,12 @@ def _text(path: Path) -> str:
         document.close()
 
 
-def test_every_to_unicode_map_is_valid_utf16(built: Path):
+def test_every_to_unicode_map_is_valid_utf16(built):
     """Each glyph maps to UTF-16BE hex: 4 digits, 8 for a surrogate pair (reportlab wrote
     U+1F42D as the five digits <1F42D>, which readers reject; cardgen.render.fonts fixes it)."""
     import re
     checked = 0
-    for path in sorted(built.rglob("*.pdf")):
+    for path in [path for pack in PACKS for path in sorted(built[pack].glob("*.pdf"))]:
         with pikepdf.open(path) as pdf:
             for font in _fonts(pdf):
                 if "/ToUnicode" not in font:
@@ -83,7 +81,7 @@ def test_every_to_unicode_map_is_valid_utf16(built: Path):
     assert checked > 1000
 
 
-def test_every_printed_word_is_in_the_text_layer(built: Path):
+def test_every_printed_word_is_in_the_text_layer(built):
     """Every word laid out on a card face (names, texts, the quatridou emoji motifs ...) is
     found in the text of cards.pdf and printshop.pdf, every chapter title in the rulebook's:
     a reader finds each of them by search, and copies them right."""
@@ -98,14 +96,14 @@ def test_every_printed_word_is_in_the_text_layer(built: Path):
                  for word in "".join(text for _, text in line.runs).split()}
         assert any(ord(c) > 0xFFFF for w in words for c in w) == (folder.name in (
             "quatridou", "dokter-li"))
-        cards = " ".join(_text(built / folder.name / "cards.pdf").split())
-        shop = " ".join(_text(built / folder.name / "printshop.pdf").split())
+        cards = " ".join(_text(built[folder.name] / "cards.pdf").split())
+        shop = " ".join(_text(built[folder.name] / "printshop.pdf").split())
         # a word broken at a hyphen ends a line: readers join it with the next line
         missing = sorted(w for w in words if w.rstrip("-") not in cards or
                          w.rstrip("-") not in shop)
         assert missing == [], (folder.name, missing[:20])
         if data.chapters:
-            book = " ".join(_text(built / folder.name / "rulebook.pdf").split())
+            book = " ".join(_text(built[folder.name] / "rulebook.pdf").split())
             for _, chapter in data.chapters:
                 title = " ".join(chapter.title.split())
                 assert title in book, (folder.name, title)

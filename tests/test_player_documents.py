@@ -16,19 +16,25 @@ from cardgen.build import BuildSettings, check, render_pack
 from cardgen.compose import Choice
 from cardgen.diagnostics import Report
 from cardgen.load import find_packs
+from conftest import text_layer as text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKS = [folder.name for folder in find_packs(ROOT / "card_data")]
 PLAYER = ("rulebook.pdf", "house-rules.pdf", "deck.pdf", "boards.pdf")
 
 
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+# the flagship's chosen game: a drawn deck, special cards, options and teams (the house rules
+# test below reads the same build)
+HOUSE = Choice(preset="balanced-32", seed=7, special="S2-S4", options=("buero", "teams"),
+               players=4, teams="2,2")
 
 
 def choice_for(data) -> Choice:
-    """A chosen game of the pack: its first preset, else its first variant."""
+    """A chosen game of the pack: the flagship's HOUSE, else its first preset, else its
+    first variant."""
     from cardgen.compose import load_composition
+    if data.pack.id == "crazy-hospital":
+        return HOUSE
     composition = load_composition(data, Report()).composition
     if composition.presets:
         return Choice(preset=next(iter(composition.presets)))
@@ -73,15 +79,16 @@ def _found(word: str, text: str) -> bool:
 
 
 @pytest.mark.parametrize("pack", PACKS)
-def test_player_documents_show_no_id_or_slug_the_cards_do_not_print(pack):
-    data, files = built(pack, only=("printshop", "rulebook", "boards"))
+def test_player_documents_show_no_id_or_slug_the_cards_do_not_print(pack, shipped_build,
+                                                                    shipped_variant):
+    data, _, files = shipped_build(pack)  # printshop, rulebook, boards of the shared build
     printed = text_of(files["printshop.pdf"])
     hidden = hidden_words(data, printed)
     documents = {name: files[name] for name in PLAYER if name in files}
-    data, chosen = built(pack, only=("cards", "rulebook"), choice=choice_for(data))
+    _, _, chosen = shipped_variant(pack, only=("cards", "rulebook"), choice=choice_for(data))
     documents.update({f"chosen {n}": chosen[n] for n in PLAYER if n in chosen})
     assert {"rulebook.pdf", "chosen house-rules.pdf", "chosen deck.pdf"} <= set(documents)
-    _, booklet = built(pack, only=("rulebook",), booklet=True)
+    _, _, booklet = shipped_variant(pack, only=("rulebook",), booklet=True)
     documents["booklet"] = booklet["rulebook.pdf"]
     leaks = []
     for name, pdf in documents.items():
@@ -121,17 +128,14 @@ def test_booklet_on_letter_is_half_letter_on_landscape_letter():
         assert tuple(round(float(v), 1) for v in page.mediabox[2:]) == (792.0, 612.0)
 
 
-def test_house_rules_say_hausregeln_and_keep_only_the_chosen_cards():
-    data, files = built("crazy-hospital", only=("cards", "rulebook"), choice=Choice(
-        preset="balanced-32", seed=7, special="S2-S4", options=("buero", "teams"), players=4,
-        teams="2,2"))
+def test_house_rules_say_hausregeln_and_keep_only_the_chosen_cards(shipped_variant):
+    data, _, files = shipped_variant("crazy-hospital", only=("cards", "rulebook"), choice=HOUSE)
     house = PdfReader(BytesIO(files["house-rules.pdf"]))
     assert "HAUSREGELN" in house.pages[0].extract_text()
     assert "Büro, Teams" in house.pages[0].extract_text()
     text = text_of(files["house-rules.pdf"])
     assert "Eviline De'Vil" in text  # S2 is chosen ...
-    whole = check(ROOT / "card_data" / "crazy-hospital", Report())
-    left_out = next(lc for lc in whole.cards if lc.card.id == "S14")
+    left_out = next(lc for lc in data.cards if lc.card.id == "S14")  # data: the whole pack
     assert left_out.card.name not in text.replace("\n", " ")  # tables: only chosen cards
     assert "Nur in der digitalen Version" not in text  # every option there is left out
     deck = text_of(files["deck.pdf"])
@@ -147,8 +151,8 @@ def test_contact_sheet_shows_every_card_by_name():
     assert any(name.startswith("contact-") and name.endswith(".png") for name in files)
 
 
-def test_calibration_numbers_every_millimetre_at_6_pt_and_says_where_plus_is():
-    _, files = built("quartett", only=("calibration",))
+def test_calibration_numbers_every_millimetre_at_6_pt_and_says_where_plus_is(shipped_build):
+    _, _, files = shipped_build("quartett")
     back = PdfReader(BytesIO(files["calibration.pdf"])).pages[1]
     sizes: dict[str, float] = {}
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pikepdf
 
-from cardgen.build import BuildSettings, check, render_pack
+from cardgen.build import BuildSettings, render_pack
 from cardgen.diagnostics import Report
 from cardgen.render.fonts import face_name, glyph_box
-
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import shipped_data
 
 
 def test_glyph_outline_is_not_the_advance_box():
@@ -25,7 +23,7 @@ def test_glyph_outline_is_not_the_advance_box():
 def test_every_type_size_on_the_flagship_cards_is_at_least_the_minimum():
     """The stat arrows ▲▼ printed at 80 % of the values' size (5.4 pt); now never below 6."""
     report = Report()
-    data = check(ROOT / "card_data" / "crazy-hospital", report)
+    data = shipped_data("crazy-hospital")
     data.cards = data.cards[:3]
     result = render_pack(data, report, BuildSettings(only=("printshop",)))
     assert not report.errors

@@ -10,9 +10,10 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildSettings, check, render_pack
+from cardgen.build import BuildSettings, render_pack
 from cardgen.diagnostics import Report
 from cardgen.layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
+from conftest import shipped_data, text_layer
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = 72 / 25.4
@@ -141,8 +142,7 @@ def test_sheet_pages_are_a4_with_eight_cards_keeping_bleed_and_mirrored_backs(bu
 
 @pytest.fixture(scope="module")
 def small_deck():
-    report = Report()
-    data = check(ROOT / "card_data" / "crazy-hospital", report)
+    data = shipped_data("crazy-hospital")
     data.cards = data.cards[:20]
     return data
 
@@ -253,8 +253,7 @@ def test_viewer_preferences_and_embedded_fonts_only(built):
 
 def test_every_card_id_is_in_the_pdf_text(built):
     data, files = built
-    reader = PdfReader(io.BytesIO(files["printshop.pdf"]))
-    text = "\n".join(page.extract_text() for page in reader.pages[:104])
+    text = text_layer(files["printshop.pdf"], pages=104)  # the 104 fronts
     for lc in data.cards:
         assert lc.card.id in text
 
@@ -276,7 +275,7 @@ def test_short_edge_and_offset_move_the_backs():
 
 def test_letter_paper_and_png_size():
     report = Report()
-    data = check(ROOT / "card_data" / "crazy-hospital", report)
+    data = shipped_data("crazy-hospital")
     data.cards = data.cards[:2]
     result = render_pack(data, report, BuildSettings(paper="letter", only=("cards", "png"),
                                                      dpi=300))
@@ -315,9 +314,7 @@ def nine_of_each():
     """Nine cards of every shipped pack: one full sheet and one card on the next."""
     out = {}
     for name in PACKS:
-        report = Report()
-        data = check(ROOT / "card_data" / name, report)
-        assert not report.errors
+        data = shipped_data(name)
         data.cards = data.cards[:9]
         out[name] = data
     return out

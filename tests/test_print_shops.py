@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import shutil
-from pathlib import Path
 
 import pikepdf
 import pytest
@@ -15,19 +14,17 @@ from hypothesis import strategies as st
 from PIL import Image, ImageStat
 from pypdf import PdfReader
 
-from cardgen.build import BuildSettings, check, render_pack
+from cardgen.build import BuildSettings, render_pack
 from cardgen.diagnostics import Report
 from cardgen.model.pack import PRINT_SHOPS, PrintSettings
 from cardgen.render.tts import MAX_PX, PER_SHEET, sheet_grid
+from conftest import shipped_data
 
-ROOT = Path(__file__).resolve().parent.parent
 PT = 72 / 25.4
 
 
 def _pack(name: str, cards: int | None = None):
-    report = Report()
-    data = check(ROOT / "card_data" / name, report)
-    assert not report.errors
+    data = shipped_data(name)
     if cards is not None:
         data.cards = data.cards[:cards]
     return data

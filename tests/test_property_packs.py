@@ -3,6 +3,7 @@ traceback, never a partial file in the output folder."""
 
 from __future__ import annotations
 
+import functools
 import shutil
 from pathlib import Path
 
@@ -103,8 +104,6 @@ NAMED_AT = {"back.png": "layouts.yaml:5:", "frame.png": "layouts.yaml:9:",
 def picture_pack(root: Path) -> Path:
     """The mini pack with a picture on its back, a frame and a logo on its fronts, a board
     picture and a picture of its own on card A1."""
-    import io
-    from PIL import Image
     pack = root / "card_data" / "mini"
     shutil.copytree(MINI, pack)
     (pack / "layouts.yaml").write_text(PICTURE_LAYOUTS, encoding="utf-8")
@@ -119,10 +118,18 @@ def picture_pack(root: Path) -> Path:
         encoding="utf-8")
     (pack / "images").mkdir()
     for name, fmt in PICTURES.items():
-        buffer = io.BytesIO()
-        Image.new("RGB", (700, 1100), "#446688").save(buffer, fmt)
-        (pack / "images" / name).write_bytes(buffer.getvalue())
+        (pack / "images" / name).write_bytes(_picture(fmt))
     return pack
+
+
+@functools.lru_cache(maxsize=None)
+def _picture(fmt: str) -> bytes:
+    """A 700 × 1100 px picture in PNG or JPEG (encoded once, not for every example)."""
+    import io
+    from PIL import Image
+    buffer = io.BytesIO()
+    Image.new("RGB", (700, 1100), "#446688").save(buffer, fmt)
+    return buffer.getvalue()
 
 
 def damage_picture(path: Path, how: int, where: int, data: bytes, outside: Path) -> None:

@@ -6,19 +6,19 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from cardgen.build import BuildSettings, check, layout_faces
+from cardgen.build import BuildSettings, layout_faces
 from cardgen.diagnostics import Report
 from cardgen.render import pdf
 from cardgen.render.card import CardPainter
 from cardgen.render.replay import FaceRecords
 
-from conftest import SHIPPED
+from conftest import shipped_data
 
 
 @pytest.fixture(scope="module")
 def laid_out():
     report = Report()
-    data = check(SHIPPED / "crazy-hospital", report)
+    data = shipped_data("crazy-hospital")
     printed, images, layouter = layout_faces(data, report, BuildSettings())
     assert not report.errors
     return data, printed, images, layouter

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import shutil
@@ -20,6 +21,7 @@ from cardgen.render.rulebook import (A5_BOOK, impose_booklet, layout_rulebook, r
                                      saddle_stitch_order)
 from cardgen.render.rulebook_style import make_styles
 from cardgen.render.rulebook_text import to_markup
+from conftest import pypdf_text, text_layer
 
 ROOT = Path(__file__).resolve().parent.parent
 CRAZY = ROOT / "card_data" / "crazy-hospital"
@@ -36,7 +38,7 @@ def load(folder: Path):
 
 
 def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    return pypdf_text(pdf)
 
 
 def squeeze(text: str) -> str:
@@ -46,9 +48,15 @@ def squeeze(text: str) -> str:
 
 def contains(pdf_text: str, wanted: str) -> bool:
     """wanted appears in the PDF text, across line breaks and hyphenation at line ends."""
-    flat = squeeze(pdf_text)
-    joined = squeeze(re.sub(r"(?<=\w)-\n(?=\w)", "", pdf_text))
+    flat, joined = _squeezed(pdf_text)
     return squeeze(wanted) in flat or squeeze(wanted) in joined
+
+
+@functools.lru_cache(maxsize=8)
+def _squeezed(pdf_text: str) -> tuple[str, str]:
+    """The text squeezed, and squeezed after joining words hyphenated at line ends (once per
+    text: a test asks for a hundred card names in one rulebook)."""
+    return squeeze(pdf_text), squeeze(re.sub(r"(?<=\w)-\n(?=\w)", "", pdf_text))
 
 
 def font_names(pdf: bytes) -> set[str]:
@@ -221,7 +229,7 @@ def test_renamed_category_changes_the_rulebook(tmp_path, crazy):
     report = Report()
     pdf = rulebook_pdf(load(copy), report)
     assert pdf is not None, [d.format() for d in report.items]
-    after = text_of(pdf)
+    after = text_layer(pdf)  # read by pdfium, 10 times faster than pypdf
     assert contains(after, "Gin / Zoff-Faktor")
     assert not contains(before, "Zoff-Faktor")
 
@@ -238,11 +246,22 @@ def test_only_our_fonts(crazy):
     assert not any("Helvetica" in name for name in names)
 
 
-def test_house_rules_leave_out_other_options(crazy):
+@pytest.fixture
+def house_book(crazy, once_for_all_workers):
+    """The flagship's rulebook with the options teams and buero, and 'tems' (no such option):
+    (pdf, diagnostics), once for the two tests below."""
     data, _, _ = crazy
-    report = Report()
-    pdf = rulebook_pdf(data, report, only_options={"teams", "buero"})
-    assert pdf is not None and not report.errors
+
+    def make():
+        report = Report()
+        return rulebook_pdf(data, report, only_options={"teams", "buero", "tems"}), report.items
+    return once_for_all_workers("crazy-house-teams-buero-tems", make)
+
+
+def test_house_rules_leave_out_other_options(crazy, house_book):
+    data, _, _ = crazy
+    pdf, items = house_book
+    assert pdf is not None and not [d for d in items if d.severity == "error"]
     text = text_of(pdf)
     options = {b.option: b for _, ch in data.chapters for b in ch.blocks
                if hasattr(b, "option")}
@@ -254,19 +273,27 @@ def test_house_rules_leave_out_other_options(crazy):
     assert contains(text, "Die Optionen machen aus Mix It")  # ordinary text stays
 
 
-def test_unknown_house_rule_is_a_warning(crazy):
-    data, _, _ = crazy
-    report = Report()
-    assert rulebook_pdf(data, report, only_options={"tems"}) is not None
-    assert any(d.subject == "tems" and d.severity == "warning" for d in report.items)
+def test_unknown_house_rule_is_a_warning(house_book):
+    pdf, items = house_book
+    assert pdf is not None
+    assert any(d.subject == "tems" and d.severity == "warning" for d in items)
 
 
-def test_booklet_is_imposed_on_a4_landscape(crazy):
+def test_booklet_is_imposed_on_a4_landscape(crazy, shipped_variant, monkeypatch):
     data, _, _ = crazy
-    report = Report()
-    booklet = rulebook_pdf(data, report, booklet=True)
-    assert booklet is not None and not report.errors
-    a5 = PdfReader(BytesIO(layout_rulebook(data, Report(), A5_BOOK, back_cover=True)))
+    _, report, files = shipped_variant("crazy-hospital", only=("rulebook",), booklet=True)
+    booklet = files["rulebook.pdf"]  # the build's (shared with test_player_documents)
+    assert not report.errors
+    import cardgen.render.rulebook
+    halves = []  # the A5 pages rulebook_pdf lays out before imposing them
+
+    def imposed(a5_pdf, *args):
+        halves.append(a5_pdf)
+        return impose_booklet(a5_pdf, *args)
+    monkeypatch.setattr(cardgen.render.rulebook, "impose_booklet", imposed)
+    assert rulebook_pdf(data, Report(), booklet=True) == booklet  # same input, same bytes
+    assert len(halves) == 1
+    a5 = PdfReader(BytesIO(halves[0]))
     padded = math.ceil(len(a5.pages) / 4) * 4
     reader = PdfReader(BytesIO(booklet))
     assert len(reader.pages) == padded // 2
@@ -279,7 +306,6 @@ def test_booklet_is_imposed_on_a4_landscape(crazy):
     assert contains(reader.pages[0].extract_text(), data.pack.title)
     assert contains(reader.pages[1].extract_text(), "Inhalt")  # back: page 2 on the left
     assert not any("Helvetica" in name for name in font_names(booklet))
-    assert rulebook_pdf(data, Report(), booklet=True) == booklet
 
 
 def test_saddle_stitch_order():

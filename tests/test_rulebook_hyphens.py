@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from io import BytesIO
 
 import pytest
-from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
-from cardgen.render.rulebook import A4_BOOK, A5_BOOK, layout_rulebook
+from cardgen.render.rulebook import A4_BOOK, A5_BOOK
 from cardgen.render.rulebook_story import StoryBuilder
 from cardgen.render.rulebook_style import make_styles
 from cardgen.diagnostics import Report
+from conftest import pypdf_text
 
 PACKS = ["crazy-hospital", "quartett", "quatridou", "tischordnung", "dokter-li"]
 HYPHENATED = re.compile(r"\w+(?:-\w+)+")
@@ -40,7 +39,7 @@ def story_texts(flowable):
 
 
 def printed_text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    return pypdf_text(pdf)
 
 
 def printed(word: str) -> re.Pattern:
@@ -87,11 +86,11 @@ def test_every_hyphen_of_the_rules_is_printed_on_a4(pack, shipped_build):
 
 
 @pytest.mark.parametrize("pack", PACKS)
-def test_every_hyphen_of_the_rules_is_printed_in_the_narrow_booklet_column(pack, shipped_build):
+def test_every_hyphen_of_the_rules_is_printed_in_the_narrow_booklet_column(pack, shipped_build,
+                                                                            shipped_rulebook):
     data, _, _ = shipped_build(pack)
-    report = Report()
-    pdf = layout_rulebook(data, report, A5_BOOK)
-    assert pdf is not None, [d.format() for d in report.errors]
+    pdf, items = shipped_rulebook(pack, A5_BOOK)  # shared with test_rulebook_layout
+    assert pdf is not None, [d.format() for d in items]
     assert not lost_hyphens(data, A5_BOOK, pdf)
 
 

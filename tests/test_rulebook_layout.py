@@ -11,9 +11,8 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
-from cardgen.diagnostics import Report
 from cardgen.render.picture import Picture
-from cardgen.render.rulebook import BOOKS, layout_rulebook
+from cardgen.render.rulebook import BOOKS
 from cardgen.render.rulebook_figures import LEAST, Figure
 from cardgen.render.rulebook_style import make_styles
 
@@ -78,21 +77,17 @@ def test_contents_fit_two_pages_with_every_page_number_on_a4(pack, shipped_build
 
 @pytest.mark.parametrize("paper", ["letter", "a4-booklet"])
 @pytest.mark.parametrize("pack", PACKS)
-def test_contents_fit_two_pages_with_every_page_number(pack, paper, shipped_build):
-    data, _, _ = shipped_build(pack)
+def test_contents_fit_two_pages_with_every_page_number(pack, paper, shipped_rulebook):
     geometry = BOOKS["a4"][1] if paper == "a4-booklet" else BOOKS[paper][0]
-    report = Report()
-    pdf = layout_rulebook(data, report, geometry)
-    assert pdf is not None, [d.format() for d in report.errors]
+    pdf, items = shipped_rulebook(pack, geometry)  # shared with the tests of hyphens, set-up
+    assert pdf is not None, [d.format() for d in items]
     assert not contents_problems(pdf)
 
 
-def test_quatridou_set_up_shares_the_page_of_its_section_on_letter(shipped_build):
+def test_quatridou_set_up_shares_the_page_of_its_section_on_letter(shipped_rulebook):
     """The set-up figure once moved to the next Letter page and left half a page white."""
-    data, _, _ = shipped_build("quatridou")
-    report = Report()
-    pdf = layout_rulebook(data, report, BOOKS["letter"][0])
-    assert pdf is not None, [d.format() for d in report.errors]
+    pdf, items = shipped_rulebook("quatridou", BOOKS["letter"][0])
+    assert pdf is not None, [d.format() for d in items]
     pages = [flat(page.extract_text()) for page in PdfReader(BytesIO(pdf)).pages]
     section = [i for i, text in enumerate(pages) if "Mischt alle 49 Karten" in text]
     caption = [i for i, text in enumerate(pages) if "Die Auslage zu Beginn" in text]

@@ -11,21 +11,16 @@ import re
 
 import pytest
 
-from cardgen.build import check as check_pack
-from cardgen.diagnostics import Report
-from cardgen.load import ROOT
 from cardgen.render.portrait_traits import _luma, portrait_traits
+from conftest import shipped_data
 
-PACK = ROOT / "card_data" / "crazy-hospital"
 # the three places a special card can go after use (rules/08-sonderkarten.yaml)
 DESTINATION = re.compile(r"hinten ein|ins Büro|auf den frei gewordenen Platz|aus dem Spiel")
 
 
 @pytest.fixture(scope="module")
 def specials():
-    report = Report()
-    data = check_pack(PACK, report)
-    assert data is not None and not report.errors, [d.format() for d in report.errors]
+    data = shipped_data("crazy-hospital")
     cards = [lc.card for lc in data.cards if lc.kind in ("S", "ER")]
     assert len(cards) == 32
     return cards
@@ -83,7 +78,7 @@ def test_penalties_stay_in_proportion(specials):
         [(c.id, c.penalty) for c in takers if c.penalty > -2]
 
 
-def test_a_card_for_three_players_is_refused_for_two(cli):
+def test_a_card_for_three_players_is_refused_for_two(cli, shipped_checks_once):
     """S10 compares two opponents: refused when named for 2 players, left out by default."""
     named = cli("check", "crazy-hospital", "--players", "2", "--special", "S8-S12")
     assert named.exit_code == 1
@@ -118,8 +113,7 @@ def test_portrait_follows_gender_age_and_hair():
 
 
 def test_every_person_card_says_who_it_shows():
-    report = Report()
-    data = check_pack(PACK, report)
+    data = shipped_data("crazy-hospital")
     people = [lc.card for lc in data.cards if lc.kind in ("character", "K", "S")]
     assert people and all(c.gender in ("f", "m") for c in people), \
         [c.id for c in people if c.gender not in ("f", "m")]
