@@ -186,3 +186,17 @@ def test_margin_from_the_settings_file(cli, make_pack, tmp_path, monkeypatch):
     from test_print import printed_cards
     cards = printed_cards((out / "mini" / "cards.pdf").read_bytes(), 0)
     assert cards and all(c[0] >= 14 - 0.05 and c[2] <= 210 - 14 + 0.05 for c in cards)
+
+
+def test_ghostscripts_file_id_becomes_the_same_in_either_spelling():
+    """Ghostscript writes the trailer's /ID as <hex> or as (literal) bytes, new each run: both
+    become a hash of the file, in the same number of bytes (no offset moves)."""
+    from cardgen.render.cmyk import _fixed_id
+    hexed = (b"%PDF-1.6\ntrailer\n<< /Size 9 /ID [<" + b"AB" * 16 + b"><" + b"AB" * 16 +
+             b">] >>\nstartxref\n123\n%%EOF\n")
+    literal = (b"%PDF-1.6\ntrailer\n<< /Size 9 /ID [(\\(q\\)\\\\x\\201abcdefgh)(zz\\)y1234567"
+               b"89012)] >>\nstartxref\n123\n%%EOF\n")
+    for pdf, other in ((hexed, hexed.replace(b"AB", b"C0")),
+                       (literal, literal.replace(b"abc", b"xyz").replace(b"zz", b"ww"))):
+        fixed = _fixed_id(pdf)
+        assert fixed == _fixed_id(other) and len(fixed) == len(pdf) and fixed != pdf

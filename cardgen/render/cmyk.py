@@ -84,16 +84,25 @@ def to_pdfx(rgb_pdf: bytes, title: str) -> bytes:
         return _fixed_id((folder / "out.pdf").read_bytes())
 
 
-_ID = re.compile(rb"/ID \[<([0-9A-Fa-f]{32})><([0-9A-Fa-f]{32})>\]")
+# the trailer's file ID: two strings, hex <...> or literal (...) (Ghostscript writes either)
+_STRING = rb"(<[0-9A-Fa-f]*>|\((?:[^\\()]|\\.)*\))"
+_ID = re.compile(rb"/ID\s*\[\s*" + _STRING + rb"\s*" + _STRING + rb"\s*\]", re.DOTALL)
 
 
 def _fixed_id(pdf: bytes) -> bytes:
     """Ghostscript's file /ID changes from run to run; the same pages should give the same
-    bytes, so the ID becomes a hash of the file itself (same length: no offset moves)."""
+    bytes, so each ID string becomes a hash of the file itself, written in the same number of
+    bytes as the string it replaces (no offset of the file moves)."""
     found = list(_ID.finditer(pdf))
     if not found:
         return pdf
     last = found[-1]
     blank = pdf[:last.start()] + pdf[last.end():]
-    digest = hashlib.md5(blank, usedforsecurity=False).hexdigest().upper().encode()
-    return pdf[:last.start()] + b"/ID [<" + digest + b"><" + digest + b">]" + pdf[last.end():]
+    digest = hashlib.sha256(blank).hexdigest().upper().encode() * 4
+    out = pdf[:last.start(1)]
+    for group in (1, 2):
+        old = last.group(group)
+        opener, closer = old[:1], old[-1:]
+        out += opener + digest[:len(old) - 2] + closer
+        out += pdf[last.end(1):last.start(2)] if group == 1 else b""
+    return out + pdf[last.end(2):]
