@@ -47,6 +47,11 @@ def make_pack(folder: Path, factor: int) -> int:
             kind["id_pattern"] = "^[A-Z][0-9]+$"
     pack["stat_rules"] = [r for r in pack.get("stat_rules", []) if r.get("rule") != "distinct"]
     (target / "pack.yaml").write_text(_dump(pack), encoding="utf-8")
+    composition = target / "composition.yaml"  # 32 or 64 character cards: not ×factor
+    if composition.is_file():
+        rules = yaml.safe_load(composition.read_text(encoding="utf-8"))
+        rules["needs"] = [n for n in rules.get("needs") or [] if "deck_size" not in n]
+        composition.write_text(_dump(rules), encoding="utf-8")
     path = target / "cards" / "character.yaml"
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     originals, copies = doc["cards"], []
