@@ -64,7 +64,8 @@ def watcher(tmp_path):
         [sys.executable, "-c", "from cardgen.cli.app import main; main()", "watch", "game",
          "--data", str(data), "--out", str(tmp_path / "out"), "--only", "cards",
          "--interval", "0.1"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal)
     lines = Lines(process)
     yield process, lines, data / "game", tmp_path / "out" / "game"
     if process.poll() is None:
@@ -73,6 +74,12 @@ def watcher(tmp_path):
     lines.thread.join(TIMEOUT)
     process.stdout.close()
     process.stderr.close()
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the watch process: Ctrl-C interrupts, also when the test run was started in the
+    background (which makes every child ignore SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_a_save_rebuilds_and_ctrl_c_ends_cleanly(watcher):
@@ -110,6 +117,16 @@ def test_a_broken_save_is_reported_and_watching_goes_on(watcher):
 
 
 def test_ctrl_c_during_a_write_takes_effect_after_it():
+    # as in a terminal, whatever the test run inherited (a run started in the background
+    # ignores SIGINT); the handler found before the block is the one restored after it
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _interrupt_after_the_write()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupt_after_the_write():
     done = []
     with pytest.raises(KeyboardInterrupt):
         with interrupt_after():
