@@ -260,10 +260,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     from .render.replay import FaceRecords
     errors_before = len(report.errors)
     chosen = deck is not None and settings.choice is not None
-    whole = dataclasses.replace(data)  # the rulebook and boards describe the whole game
-    if chosen:
+    whole = data  # the rulebook and boards describe the whole game
+    if chosen:  # the sheets print the chosen cards (a copy: the caller's pack stays whole)
         ids = {lc.card.id for lc in deck.cards}
-        data.cards = [lc for lc in data.cards if lc.card.id in ids]  # file order, as printed
+        data = dataclasses.replace(data, cards=[lc for lc in data.cards
+                                                if lc.card.id in ids])  # file order
     wanted = kinds if kinds is not None else wanted_outputs(settings)
     check_print_shop(data, settings, report)
     settings_print = data.pack.print
