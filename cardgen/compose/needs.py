@@ -43,11 +43,8 @@ def _deck_size(deck: Deck, need: NeedDeckSize) -> Optional[str]:
 def _without(deck: Deck, need: NeedNoCards) -> Optional[str]:
     named = _ids(deck, need.without)
     present = [lc.card.id for lc in deck.cards if lc.card.id in set(named)]
-    if not present:
-        return None
-    verb = "is" if len(present) == 1 else "are"
     return (f"is played without {compress(named, deck.catalogue)}; "
-            f"{compress(present, deck.catalogue)} {verb} in the deck")
+            f"{_these(deck, present)} in the deck") if present else None
 
 
 def _count(deck: Deck, need: NeedCount) -> Optional[str]:
@@ -65,11 +62,13 @@ def _cards(deck: Deck, need: NeedCards) -> Optional[str]:
     wanted = _ids(deck, need.cards)
     have = {lc.card.id for lc in deck.cards}
     missing = [i for i in wanted if i not in have]
-    if not missing:
-        return None
-    verb = "is" if len(missing) == 1 else "are"
     return (f"needs {compress(wanted, deck.catalogue)} in play; "
-            f"{compress(missing, deck.catalogue)} {verb} missing")
+            f"{_these(deck, missing)} missing") if missing else None
+
+
+def _these(deck: Deck, ids: list[str]) -> str:
+    """'A1 is' / 'A1–A3 are': the cards a message is about, with their verb."""
+    return f"{compress(ids, deck.catalogue)} {'is' if len(ids) == 1 else 'are'}"
 
 
 def _special(deck: Deck, need: NeedSpecialCards) -> Optional[str]:
