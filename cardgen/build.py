@@ -257,7 +257,6 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     """
     from .render.card import CardPainter
     from .render import pdf
-    from .render.replay import FaceRecords
     errors_before = len(report.errors)
     chosen = deck is not None and settings.choice is not None
     whole = data  # the rulebook and boards describe the whole game
@@ -278,7 +277,9 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
                             for p in printed for face in (p.front, p.back)
                             for box in face.boxes if box.image], settings.jobs)
-        painter = CardPainter(card_size, bleed, layouter.icons, images, FaceRecords())
+        keys = face_keys(printed, images)
+        records, kept = _face_records(data, card_size, layouter.icons, printed, keys, images)
+        painter = CardPainter(card_size, bleed, layouter.icons, images, records)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print
         check_print(data, settings, wanted, report)
@@ -306,7 +307,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                              bleed, meta, wanted, previous):
             return None
     if faced:
-        result.faces = face_hashes(printed, images)
+        result.faces = face_hashes(printed, keys)
+        kept.save(records.alphabet, records.lasting())
     if "changed" in wanted:
         result.changed = changed_cards(printed, result.faces, settings.changed_since)
         reprint = [p for p in printed if p.card_id in dict(result.changed)]
@@ -371,10 +373,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     return result
 
 
-def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
-    """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
-    bytes of its pictures), kept in manifest.json for a later --changed-since. A face shared
-    by many cards (a back) and a picture on many faces are hashed once."""
+def face_keys(printed, images: ImageStore) -> dict[int, str]:
+    """{id(face): a hash of what the face prints (its laid-out boxes and the bytes of its
+    pictures)}: the face's key in render.face_store and, in manifest.json, for a later
+    --changed-since. A face shared by many cards (a back) and a picture on many faces are
+    hashed once."""
     from .render.images import resolve
     faces: dict[int, str] = {}
     pictures: dict[str, str] = {}
@@ -384,20 +387,43 @@ def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
             pictures[relative] = file_hash(resolve(images.folder, relative))
         return pictures[relative]
 
-    def hashed(face) -> str:
-        if id(face) not in faces:
-            digest = hashlib.sha256(repr(face.boxes).encode())
-            for box in face.boxes:
-                if box.image:
-                    digest.update(picture(box.image).encode())
-            faces[id(face)] = digest.hexdigest()
-        return faces[id(face)]
+    for p in printed:
+        for face in (p.front, p.back):
+            if id(face) not in faces:
+                digest = hashlib.sha256(repr(face.boxes).encode())
+                for box in face.boxes:
+                    if box.image:
+                        digest.update(picture(box.image).encode())
+                faces[id(face)] = digest.hexdigest()
+    return faces
 
+
+def face_hashes(printed, keys: dict[int, str]) -> dict[str, dict[str, str]]:
+    """{card id: {front, back}}: the keys of each card's sides (face_keys)."""
     out = {}
     for p in printed:
         if p.card_id not in out:
-            out[p.card_id] = {"front": hashed(p.front), "back": hashed(p.back)}
+            out[p.card_id] = {"front": keys[id(p.front)], "back": keys[id(p.back)]}
     return out
+
+
+def _face_records(data: PackData, card_size, icons: dict[str, str], printed,
+                  keys: dict[int, str], images: ImageStore):
+    """(the build's FaceRecords, the pack's render.face_store entry): the faces an earlier
+    build drew with the same characters replay; the alphabet seeds every print document."""
+    from .render.face_store import Kept, entry_name
+    from .render.replay import FaceRecords
+    kept = Kept(entry_name(data.folder, card_size, icons))
+    faces = {}
+    for p in printed:
+        for face in (p.front, p.back):
+            faces.setdefault(keys[id(face)], face)
+    alphabet = kept.alphabet_for(faces, card_size[1], icons)
+    usable = kept.usable(alphabet)
+    records = FaceRecords(alphabet, {key: usable[key] for key in faces if key in usable},
+                          images)
+    records.keys = keys
+    return records, kept
 
 
 def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:
