@@ -186,19 +186,39 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
             faces.append((None, layouts[kind.back], backs[kind.id]))
             preflight(None, layouts[kind.back], backs[kind.id])
             backs[kind.id] = saver(backs[kind.id])
+    from .layout.kept import KeptFronts
+    kept = KeptFronts(data, card_size, safe, layouter.icons)
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
-        front = layouter.face(lc, layouts[kind.front], lc.card.id)
-        faces.append((lc, layouts[kind.front], front))
-        preflight(lc, layouts[kind.front], front)
+        layout = layouts[kind.front]
+        key = kept.key(lc, layout)
+        front = kept.front(key, lc, layout)
+        if front is None:
+            problems = _problems(report, layouter)
+            front = layouter.face(lc, layout, lc.card.id)
+            preflight(lc, layout, front)
+            if _problems(report, layouter) == problems:
+                kept.keep(key, front)
+        else:
+            layouter.uses[layout.name] = layouter.uses.get(layout.name, 0) + 1
+        faces.append((lc, layout, front))
         front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     layouter.report_problems()
     check_face_pictures(data, faces, report)
+    if not report.errors:
+        kept.save()
+    layouter.kept = kept
     return printed, images, layouter
+
+
+def _problems(report: Report, layouter: CardLayouter) -> int:
+    """How many problems the layout stage has met so far (said or kept for saying)."""
+    return (len(report.items) + sum(len(items) for _, items in layouter.deferred.values())
+            + sum(len(ids) for _, ids in layouter.folded.values()))
 
 
 def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
@@ -277,7 +297,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
                             for p in printed for face in (p.front, p.back)
                             for box in face.boxes if box.image], settings.jobs)
-        keys = face_keys(printed, images)
+        keys = face_keys(printed, images, layouter.kept.described)
         records, kept = _face_records(data, card_size, layouter.icons, printed, keys, images)
         painter = CardPainter(card_size, bleed, layouter.icons, images, records)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
@@ -373,11 +393,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     return result
 
 
-def face_keys(printed, images: ImageStore) -> dict[int, str]:
+def face_keys(printed, images: ImageStore, described=lambda face: None) -> dict[int, str]:
     """{id(face): a hash of what the face prints (its laid-out boxes and the bytes of its
     pictures)}: the face's key in render.face_store and, in manifest.json, for a later
     --changed-since. A face shared by many cards (a back) and a picture on many faces are
-    hashed once."""
+    hashed once; `described(face)` gives the repr of a face kept from the build before."""
     from .render.images import resolve
     faces: dict[int, str] = {}
     pictures: dict[str, str] = {}
@@ -390,7 +410,7 @@ def face_keys(printed, images: ImageStore) -> dict[int, str]:
     for p in printed:
         for face in (p.front, p.back):
             if id(face) not in faces:
-                digest = hashlib.sha256(repr(face.boxes).encode())
+                digest = hashlib.sha256((described(face) or repr(face.boxes)).encode())
                 for box in face.boxes:
                     if box.image:
                         digest.update(picture(box.image).encode())
