@@ -438,7 +438,7 @@ def _face_records(data: PackData, card_size, icons: dict[str, str], printed,
     for p in printed:
         for face in (p.front, p.back):
             faces.setdefault(keys[id(face)], face)
-    alphabet = kept.alphabet_for(faces, card_size[1], icons)
+    alphabet = kept.alphabet_for(faces, icons)
     usable = kept.usable(alphabet)
     records = FaceRecords(alphabet, {key: usable[key] for key in faces if key in usable},
                           images)
