@@ -149,3 +149,20 @@ def test_the_characters_of_a_face_are_those_it_places(pack):
                     placed.setdefault(font, set()).update(text)
         assert characters(face, layouter.icons) == {f: frozenset(c) for f, c in placed.items()
                                                      if c}
+
+
+def test_a_rebuild_draws_the_print_shop_files_in_a_second_process(tmp_path, monkeypatch):
+    """With the faces kept, cards.pdf and the print-shop outputs (printshop.pdf, PNGs) are
+    rendered side by side, each replaying them: the same files as one process makes."""
+    from cardgen.build import _forked_part
+    folder = copy_shipped(tmp_path, "quartett")
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    kinds = {"cards", "printshop", "png"}
+    report, first = build_pack(folder, BuildSettings(), kinds, split=True)
+    assert first is not None and "png/PIK-2.png" in first.files
+    assert _forked_part(first.data, BuildSettings(), kinds) == {"printshop", "png"}
+    assert _forked_part(first.data, BuildSettings(), kinds | {"rulebook"}) == {"rulebook"}
+    _, split = build_pack(folder, BuildSettings(), kinds, split=True)
+    _, alone = build_pack(folder, BuildSettings(), kinds, split=False)
+    assert split.files == alone.files == first.files
+    assert split.png_keys == alone.png_keys and split.built == alone.built

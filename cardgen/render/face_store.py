@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from pathlib import Path
+from typing import Iterable
 
 from .. import cache
 from .replay import Recording
@@ -62,6 +63,16 @@ def characters(face, icons: dict[str, str]) -> dict[str, frozenset]:
     return {font: frozenset(chars) for font, chars in out.items()}
 
 
+def alphabet(each: Iterable[dict[str, frozenset]]) -> dict[str, str]:
+    """{font: every character of the faces printed with it, sorted}, from each face's
+    characters(): what print documents are seeded with (render.replay.seed)."""
+    union: dict[str, set] = {}
+    for chars in each:
+        for font, found in chars.items():
+            union.setdefault(font, set()).update(found)
+    return {font: "".join(sorted(union[font])) for font in sorted(union)}
+
+
 class Kept:
     """One pack's entry: read before the faces are drawn, written after."""
 
@@ -83,14 +94,10 @@ class Kept:
     def alphabet_for(self, faces: dict[str, object], icons: dict[str, str]) -> dict[str, str]:
         """The alphabet of this build's faces ({face key: face}); a face the entry holds is
         not looked at again."""
-        union: dict[str, set] = {}
         for key, face in faces.items():
-            chars = self.characters.get(key)
-            if chars is None:
-                chars = self.characters[key] = characters(face, icons)
-            for font, found in chars.items():
-                union.setdefault(font, set()).update(found)
-        return {font: "".join(sorted(union[font])) for font in sorted(union)}
+            if key not in self.characters:
+                self.characters[key] = characters(face, icons)
+        return alphabet(self.characters[key] for key in faces)
 
     def usable(self, alphabet: dict[str, str]) -> dict[str, Recording]:
         """The entry's recordings, when they were drawn with this alphabet."""
