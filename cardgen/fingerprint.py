@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import stat
-from functools import lru_cache
+import time
 from pathlib import Path
 
 from .paths import FONTS, TEMPLATES
@@ -67,14 +67,57 @@ def listing(folder: Path) -> tuple[list[str], list[str]]:
     return entries, unusual
 
 
-@lru_cache(maxsize=4096)
-def _file_hash(path: Path, size: int, mtime_ns: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def file_hash(path: Path) -> str:
-    stat = path.stat()
-    return _file_hash(path, stat.st_size, stat.st_mtime_ns)
+    """SHA-256 of the file's bytes; not read again while its size, times and inode are the
+    ones it had when it was hashed — in this process, or in an earlier build (the hashes of a
+    folder's files are kept in cardgen's cache, `keep_hashes`): a build with nothing changed
+    reads no picture of a 640-photo deck."""
+    info = path.stat()
+    folder = _known(path.parent)
+    seen = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+    entry = folder.get(path.name)
+    if entry is not None and entry[0] == seen:
+        return entry[1]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    # a file changed less than RACY seconds before it was hashed may change again without a
+    # new time on a coarse clock (2 s on FAT): hashed again next time, never trusted
+    if time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > RACY * 1_000_000_000:
+        folder[path.name] = (seen, digest)
+        _CHANGED.add(path.parent)
+    return digest
+
+
+RACY = 3
+_KNOWN: dict[Path, dict[str, tuple]] = {}  # folder → {file name: (stat, hash)}
+_CHANGED: set[Path] = set()
+
+
+def _known(folder: Path) -> dict[str, tuple]:
+    if folder not in _KNOWN:
+        from . import cache
+        known = {}
+        blob = cache.read("hashes", _entry(folder))
+        if blob:
+            try:
+                known = json.loads(blob)
+                known = {name: (tuple(seen), digest) for name, (seen, digest) in known.items()}
+            except (ValueError, TypeError):
+                known = {}
+        _KNOWN[folder] = known
+    return _KNOWN[folder]
+
+
+def _entry(folder: Path) -> str:
+    from . import cache
+    return cache.key("hashes", 1, str(folder.resolve()))
+
+
+def keep_hashes() -> None:
+    """Write the hashes learnt since the last call to the cache (cheap when there are none)."""
+    from . import cache
+    for folder in sorted(_CHANGED):
+        cache.write("hashes", _entry(folder), json.dumps(_KNOWN[folder]).encode())
+    _CHANGED.clear()
 
 
 def output_keys(folder: Path, settings: object, entries: list[str] | None = None
@@ -103,6 +146,7 @@ def output_keys(folder: Path, settings: object, entries: list[str] | None = None
         for name in names:
             digest.update(f"{name}:{part(name)}\n".encode())
         keys[kind] = digest.hexdigest()
+    keep_hashes()
     return keys
 
 

@@ -120,3 +120,29 @@ def test_only_the_contact_page_that_changed_is_drawn_again(cli, tmp_path, monkey
     (out / "quartett" / pages[0]).unlink()
     build()
     assert pages[0] in drawn[-1] and (out / "quartett" / pages[0]).is_file()
+
+
+def test_file_hashes_are_kept_between_builds_and_a_change_is_seen(tmp_path, monkeypatch):
+    """fingerprint.file_hash keeps what it hashed (cardgen's cache): a later process reads a
+    file again only when its size, times or inode changed."""
+    from cardgen import fingerprint
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(fingerprint, "_KNOWN", {})
+    monkeypatch.setattr(fingerprint, "_CHANGED", set())
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(b"one")
+    first = fingerprint.file_hash(path)
+    fingerprint.keep_hashes()
+    assert not (tmp_path / "cache" / "hashes").exists()  # just written: never trusted
+
+    monkeypatch.setattr(fingerprint, "RACY", -1)  # as if written long ago
+    fingerprint.file_hash(path)
+    fingerprint.keep_hashes()
+    monkeypatch.setattr(fingerprint, "_KNOWN", {})  # a new process
+    reads = []
+    original = type(path).read_bytes
+    monkeypatch.setattr(type(path), "read_bytes",
+                        lambda self: (self == path and reads.append(self.name)) or original(self))
+    assert fingerprint.file_hash(path) == first and reads == []
+    path.write_bytes(b"two")  # the same size, new times
+    assert fingerprint.file_hash(path) != first and reads == ["photo.jpg"]
