@@ -186,19 +186,39 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
             faces.append((None, layouts[kind.back], backs[kind.id]))
             preflight(None, layouts[kind.back], backs[kind.id])
             backs[kind.id] = saver(backs[kind.id])
+    from .layout.kept import KeptFronts
+    kept = KeptFronts(data, card_size, safe, layouter.icons)
     for lc in data.cards:
         kind = data.kind(lc.kind)
         if kind.front not in layouts or kind.id not in backs:
             continue
-        front = layouter.face(lc, layouts[kind.front], lc.card.id)
-        faces.append((lc, layouts[kind.front], front))
-        preflight(lc, layouts[kind.front], front)
+        layout = layouts[kind.front]
+        key = kept.key(lc, layout)
+        front = kept.front(key, lc, layout)
+        if front is None:
+            problems = _problems(report, layouter)
+            front = layouter.face(lc, layout, lc.card.id)
+            preflight(lc, layout, front)
+            if _problems(report, layouter) == problems:
+                kept.keep(key, front)
+        else:
+            layouter.uses[layout.name] = layouter.uses.get(layout.name, 0) + 1
+        faces.append((lc, layout, front))
         front = saver(front)
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     layouter.report_problems()
     check_face_pictures(data, faces, report)
+    if not report.errors:
+        kept.save()
+    layouter.kept = kept
     return printed, images, layouter
+
+
+def _problems(report: Report, layouter: CardLayouter) -> int:
+    """How many problems the layout stage has met so far (said or kept for saying)."""
+    return (len(report.items) + sum(len(items) for _, items in layouter.deferred.values())
+            + sum(len(ids) for _, ids in layouter.folded.values()))
 
 
 def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
@@ -257,7 +277,6 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     """
     from .render.card import CardPainter
     from .render import pdf
-    from .render.replay import FaceRecords
     errors_before = len(report.errors)
     chosen = deck is not None and settings.choice is not None
     whole = data  # the rulebook and boards describe the whole game
@@ -278,7 +297,9 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
                             for p in printed for face in (p.front, p.back)
                             for box in face.boxes if box.image], settings.jobs)
-        painter = CardPainter(card_size, bleed, layouter.icons, images, FaceRecords())
+        keys = face_keys(printed, images, layouter.kept.described)
+        records, kept = _face_records(data, card_size, layouter.icons, printed, keys, images)
+        painter = CardPainter(card_size, bleed, layouter.icons, images, records)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
         from .validate.printing import check_print
         check_print(data, settings, wanted, report)
@@ -306,7 +327,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                              bleed, meta, wanted, previous):
             return None
     if faced:
-        result.faces = face_hashes(printed, images)
+        result.faces = face_hashes(printed, keys)
+        kept.save(records.alphabet, records.lasting())
     if "changed" in wanted:
         result.changed = changed_cards(printed, result.faces, settings.changed_since)
         reprint = [p for p in printed if p.card_id in dict(result.changed)]
@@ -371,10 +393,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     return result
 
 
-def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
-    """{card id: {front, back}}: a hash of what each side prints (its laid-out boxes and the
-    bytes of its pictures), kept in manifest.json for a later --changed-since. A face shared
-    by many cards (a back) and a picture on many faces are hashed once."""
+def face_keys(printed, images: ImageStore, described=lambda face: None) -> dict[int, str]:
+    """{id(face): a hash of what the face prints (its laid-out boxes and the bytes of its
+    pictures)}: the face's key in render.face_store and, in manifest.json, for a later
+    --changed-since. A face shared by many cards (a back) and a picture on many faces are
+    hashed once; `described(face)` gives the repr of a face kept from the build before."""
     from .render.images import resolve
     faces: dict[int, str] = {}
     pictures: dict[str, str] = {}
@@ -384,20 +407,43 @@ def face_hashes(printed, images: ImageStore) -> dict[str, dict[str, str]]:
             pictures[relative] = file_hash(resolve(images.folder, relative))
         return pictures[relative]
 
-    def hashed(face) -> str:
-        if id(face) not in faces:
-            digest = hashlib.sha256(repr(face.boxes).encode())
-            for box in face.boxes:
-                if box.image:
-                    digest.update(picture(box.image).encode())
-            faces[id(face)] = digest.hexdigest()
-        return faces[id(face)]
+    for p in printed:
+        for face in (p.front, p.back):
+            if id(face) not in faces:
+                digest = hashlib.sha256((described(face) or repr(face.boxes)).encode())
+                for box in face.boxes:
+                    if box.image:
+                        digest.update(picture(box.image).encode())
+                faces[id(face)] = digest.hexdigest()
+    return faces
 
+
+def face_hashes(printed, keys: dict[int, str]) -> dict[str, dict[str, str]]:
+    """{card id: {front, back}}: the keys of each card's sides (face_keys)."""
     out = {}
     for p in printed:
         if p.card_id not in out:
-            out[p.card_id] = {"front": hashed(p.front), "back": hashed(p.back)}
+            out[p.card_id] = {"front": keys[id(p.front)], "back": keys[id(p.back)]}
     return out
+
+
+def _face_records(data: PackData, card_size, icons: dict[str, str], printed,
+                  keys: dict[int, str], images: ImageStore):
+    """(the build's FaceRecords, the pack's render.face_store entry): the faces an earlier
+    build drew with the same characters replay; the alphabet seeds every print document."""
+    from .render.face_store import Kept, entry_name
+    from .render.replay import FaceRecords
+    kept = Kept(entry_name(data.folder, card_size, icons))
+    faces = {}
+    for p in printed:
+        for face in (p.front, p.back):
+            faces.setdefault(keys[id(face)], face)
+    alphabet = kept.alphabet_for(faces, card_size[1], icons)
+    usable = kept.usable(alphabet)
+    records = FaceRecords(alphabet, {key: usable[key] for key in faces if key in usable},
+                          images)
+    records.keys = keys
+    return records, kept
 
 
 def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ class CardPainter:
     def begin(self, canvas) -> None:
         """A new print document: it may replay the faces recorded in an earlier one."""
         if self.records is not None:
-            self.records.adopt(canvas)
+            self.records.begin(canvas)
 
     def end(self, canvas) -> None:
         """Before a print document is saved (see render.replay)."""
@@ -72,8 +72,8 @@ class CardPainter:
         if self.records is None:
             self._boxes(canvas, face)
         else:
-            self.records.draw(canvas, (id(face), self.w, self.h), face,
-                              lambda: self._boxes(canvas, face))
+            key = self.records.keys.get(id(face)) or (id(face), self.w, self.h)
+            self.records.draw(canvas, key, face, lambda: self._boxes(canvas, face))
         canvas.restoreState()
 
     def _boxes(self, canvas, face: CardFace) -> None:
@@ -161,7 +161,11 @@ class CardPainter:
 
 def _draw_lines(canvas, lines) -> None:
     """Each placed line as one text object: its pieces follow each other from its start."""
+    drawn = getattr(canvas, "_cardgen_drawn", None)  # render.replay records a face
     for x, baseline, pieces in lines:
+        if drawn is not None:
+            for font, _, piece in pieces:
+                drawn.setdefault(font, set()).update(piece)
         text = canvas.beginText(x, baseline)
         for font, size, piece in pieces:
             text.setFont(font, size)

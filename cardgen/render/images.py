@@ -270,6 +270,9 @@ class ImageStore:
     def draw(self, canvas, relative: str, x: float, y: float, w: float, h: float,
              radius: float = 0) -> None:
         picture = self.prepared(relative, w, h)
+        recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
+        if recording is not None:
+            recording.append((relative, w, h))
         canvas.saveState()
         if radius:
             path = canvas.beginPath()
@@ -308,9 +311,6 @@ def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> N
     canvas.scale(w, h)
     canvas._code.append(f"/{registered} Do")
     canvas.restoreState()
-    recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
-    if recording is not None:
-        recording.append(picture)
 
 
 def place_picture(canvas, picture: Picture) -> str:

@@ -1,0 +1,106 @@
+"""The drawn faces a build keeps for the next one (render.replay explains what a recording is).
+
+A designer changes one stat and builds again: 1039 of 1040 faces print as they did, and drawing
+them (glyph by glyph) was most of the build. So a build keeps its lasting recordings in the
+cardgen cache, one entry per pack and card size, and the next build replays every face whose
+key — the hash of its laid-out boxes and its pictures' bytes (build.face_keys) — it finds there.
+
+An entry holds the alphabet its recordings were drawn with: when the faces of the new build
+print another set of characters with some font (a new 'ß' on one card), the codes of every
+font could move, and no recording of the entry is used. The entry's name covers the code that
+draws faces (the source of the modules below) and reportlab's version: a changed painter never
+replays what the old one drew.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from pathlib import Path
+
+from .. import cache
+from .replay import Recording
+
+KIND = "faces"
+FORMAT = 1
+# the modules whose code decides what a face's operators are
+_DRAWING = ("render/card.py", "render/replay.py", "render/images.py", "render/fonts.py",
+            "render/typeset.py", "render/text.py", "render/portrait.py",
+            "render/portrait_hair.py", "render/portrait_head.py", "render/portrait_traits.py",
+            "layout/stats.py")
+_CODE: list[str] = []
+
+
+def _drawing_code() -> str:
+    if not _CODE:
+        import reportlab
+        root = Path(__file__).resolve().parent.parent
+        digest = hashlib.sha256(reportlab.Version.encode())
+        for name in _DRAWING:
+            digest.update((root / name).read_bytes())
+        _CODE.append(digest.hexdigest())
+    return _CODE[0]
+
+
+def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
+    """The cache entry of a pack's faces at this card size (a --card-size build keeps its own)."""
+    return cache.key(KIND, FORMAT, _drawing_code(), str(Path(folder).resolve()),
+                     tuple(card_size), sorted(icons.items()))
+
+
+def characters(face, card_h: float, icons: dict[str, str]) -> dict[str, frozenset]:
+    """{font: the characters the face prints with it}, from its laid-out lines: what the
+    painter draws (render.card._draw_lines)."""
+    from .typeset import placed_lines
+    out: dict[str, set] = {}
+    for box in face.boxes:
+        for _, _, pieces in placed_lines(box, card_h, icons):
+            for font, _, text in pieces:
+                out.setdefault(font, set()).update(text)
+    return {font: frozenset(chars) for font, chars in out.items()}
+
+
+class Kept:
+    """One pack's entry: read before the faces are drawn, written after."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.alphabet: dict[str, str] = {}
+        self.recordings: dict[str, Recording] = {}
+        self.characters: dict[str, dict[str, frozenset]] = {}  # face key → its characters
+        blob = cache.read(KIND, name)
+        if blob:
+            try:
+                self.alphabet, faces = pickle.loads(blob)
+                for key, (texts, fonts, pictures, chars) in faces.items():
+                    self.recordings[key] = Recording(texts, fonts, pictures, True)
+                    self.characters[key] = chars
+            except Exception:  # an entry of another format or a torn write: start afresh
+                self.alphabet, self.recordings, self.characters = {}, {}, {}
+
+    def alphabet_for(self, faces: dict[str, object], card_h: float,
+                     icons: dict[str, str]) -> dict[str, str]:
+        """The alphabet of this build's faces ({face key: face}); a face the entry holds is
+        not looked at again."""
+        union: dict[str, set] = {}
+        for key, face in faces.items():
+            chars = self.characters.get(key)
+            if chars is None:
+                chars = self.characters[key] = characters(face, card_h, icons)
+            for font, found in chars.items():
+                union.setdefault(font, set()).update(found)
+        return {font: "".join(sorted(union[font])) for font in sorted(union)}
+
+    def usable(self, alphabet: dict[str, str]) -> dict[str, Recording]:
+        """The entry's recordings, when they were drawn with this alphabet."""
+        return self.recordings if alphabet == self.alphabet else {}
+
+    def save(self, alphabet: dict[str, str], lasting: dict[str, Recording]) -> None:
+        """Keep this build's lasting recordings (only they: the entry does not grow with
+        every edit); written only when it changed."""
+        if alphabet == self.alphabet and lasting.keys() == self.recordings.keys():
+            return
+        faces = {key: (rec.texts, rec.fonts, rec.pictures, self.characters[key])
+                 for key, rec in lasting.items() if key in self.characters}
+        cache.write(KIND, self.name, pickle.dumps((alphabet, faces),
+                                                  protocol=pickle.HIGHEST_PROTOCOL))

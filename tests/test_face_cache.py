@@ -1,0 +1,131 @@
+"""Faces kept between builds (cardgen/layout/kept.py: laid-out fronts; render/face_store.py:
+drawn faces): a rebuild lays out and draws only what changed, and writes the same bytes as a
+build with an empty cache."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+import cardgen.build
+from cardgen.build import BuildSettings, build_pack
+from cardgen.layout.card import CardLayouter
+from cardgen.render.card import CardPainter
+
+from conftest import copy_shipped
+
+KINDS = {"cards", "printshop"}
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """{"laid out": [card ids], "drawn": [card ids]} of the builds run while it is on."""
+    seen = {"laid out": [], "drawn": []}
+    face, boxes = CardLayouter.face, CardPainter._boxes
+
+    def laying_out(self, lc, layout, subject):
+        if lc is not None:
+            seen["laid out"].append(subject)
+        return face(self, lc, layout, subject)
+
+    def drawing(self, canvas, card_face):
+        seen["drawn"].append(card_face.card_id)
+        return boxes(self, canvas, card_face)
+    monkeypatch.setattr(CardLayouter, "face", laying_out)
+    monkeypatch.setattr(CardPainter, "_boxes", drawing)
+    return seen
+
+
+def _build(folder, cache, monkeypatch) -> dict[str, bytes]:
+    monkeypatch.setenv("CARDGEN_CACHE", str(cache))
+    report, result = build_pack(folder, BuildSettings(jobs=1), KINDS)
+    assert result is not None, [str(d) for d in report.items]
+    return {name: result.files[name] for name in ("cards.pdf", "printshop.pdf")}
+
+
+def _edit(folder, field: str = "iq") -> str:
+    """The first `field: N` of the character cards changed by one; returns that card's id."""
+    path = folder / "cards" / "character.yaml"
+    text = path.read_text(encoding="utf-8")
+    match = re.search(rf"\b{field}: ([0-9]+)", text)
+    value = int(match.group(1))
+    path.write_text(text[:match.start(1)] + str(value + 1 if value < 90 else value - 1)
+                    + text[match.end(1):], encoding="utf-8")
+    return re.findall(r"id: ([A-Z0-9-]+)", text[:match.start()])[-1]
+
+
+def test_a_rebuild_lays_out_and_draws_only_the_edited_card(tmp_path, monkeypatch, counted):
+    folder = copy_shipped(tmp_path)
+    first = _build(folder, tmp_path / "cache", monkeypatch)
+    assert len(counted["laid out"]) == 104 and len(set(counted["drawn"])) > 100
+    for seen in counted.values():
+        seen.clear()
+    again = _build(folder, tmp_path / "cache", monkeypatch)
+    assert again == first  # nothing laid out or drawn, the same bytes
+    assert counted == {"laid out": [], "drawn": []}
+
+    edited = _edit(folder)
+    rebuilt = _build(folder, tmp_path / "cache", monkeypatch)
+    assert counted == {"laid out": [edited], "drawn": [edited]}
+    assert rebuilt["cards.pdf"] != first["cards.pdf"]
+    cold = _build(folder, tmp_path / "empty-cache", monkeypatch)
+    assert rebuilt == cold  # what a build with nothing kept writes
+
+
+def test_a_new_character_draws_every_face_again_and_still_matches(tmp_path, monkeypatch,
+                                                                  counted):
+    """A character no face printed before moves the glyph codes of its font: every face of
+    the build is drawn afresh (laid out: only the card that changed)."""
+    folder = copy_shipped(tmp_path)
+    _build(folder, tmp_path / "cache", monkeypatch)
+    path = folder / "cards" / "character.yaml"
+    text = path.read_text(encoding="utf-8")
+    name = re.search(r'name: "?([^"\n]+)"?', text).group(1)
+    assert "Ω" not in text
+    path.write_text(text.replace(name, name[:-1] + "Ω", 1), encoding="utf-8")
+    for seen in counted.values():
+        seen.clear()
+    rebuilt = _build(folder, tmp_path / "cache", monkeypatch)
+    assert len(counted["laid out"]) == 1
+    assert len(set(counted["drawn"])) > 100
+    assert rebuilt == _build(folder, tmp_path / "empty-cache", monkeypatch)
+
+
+def test_a_card_with_a_problem_is_laid_out_and_reported_on_every_build(tmp_path, monkeypatch):
+    folder = copy_shipped(tmp_path)
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    path = folder / "cards" / "character.yaml"
+    text = path.read_text(encoding="utf-8")
+    name = re.search(r'name: "?([^"\n]+)"?', text).group(1)
+    path.write_text(text.replace(name, " ".join([name] * 30), 1), encoding="utf-8")
+    for _ in range(2):
+        report, result = build_pack(folder, BuildSettings(jobs=1), KINDS)
+        assert result is None
+        assert [d for d in report.errors if "does not fit" in str(d)]
+
+
+def test_other_drawing_code_replays_nothing_kept(tmp_path, monkeypatch, counted):
+    """An entry names the code that drew it: after an update of the painter, a rebuild draws
+    every face afresh."""
+    folder = copy_shipped(tmp_path, "quartett")
+    _build(folder, tmp_path / "cache", monkeypatch)
+    counted["drawn"].clear()
+    monkeypatch.setattr("cardgen.render.face_store._CODE", ["another painter"])
+    _build(folder, tmp_path / "cache", monkeypatch)
+    assert len(set(counted["drawn"])) == 52 + 1  # every front and the back
+
+
+def test_the_cache_is_only_a_shortcut(tmp_path, monkeypatch, counted):
+    """An entry that cannot be read as one (a torn write, another format) is built again."""
+    folder = copy_shipped(tmp_path, "quartett")
+    first = _build(folder, tmp_path / "cache", monkeypatch)
+    for kind in ("faces", "layouts"):
+        for entry in (tmp_path / "cache" / kind).iterdir():
+            entry.write_bytes(entry.read_bytes()[:100])
+    counted["laid out"].clear()
+    assert _build(folder, tmp_path / "cache", monkeypatch) == first
+    assert len(counted["laid out"]) == 52
+    shutil.rmtree(tmp_path / "cache")
+    assert _build(folder, tmp_path / "cache", monkeypatch) == first
