@@ -10,8 +10,9 @@ by side (a busy moment slows them alike), best of N:
   (cardgen.build: pydantic models, reportlab, PIL, jinja2), registering the five fonts the
   picture deck prints with;
 - wall time of `python -c pass` (the interpreter alone), `cardgen --help`, `cardgen build --help`;
-- the picture deck (bench/deck.py, 104 cards): a cold `--only cards` build (new output folder,
-  empty cache) and a full build with nothing changed (into the output of a full build).
+- the picture deck (bench/deck.py, 104 cards; a copy per tree): a cold `--only cards` build
+  (new output folder, empty cache), then, into the output and cache of a full build, a full
+  build after one stat was changed and one with nothing changed.
 
     python bench/startup.py [--repeat 5] [--tree DIR ...] [--json FILE]
 """
@@ -29,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import PYTHON, ROOT, machine, machine_line, measure  # noqa: E402
+from photo import edit_one_stat  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 FACES = ("sans", "sans-bold", "condensed", "condensed-bold", "serif")  # the picture deck's
@@ -63,14 +65,18 @@ def cardgen(tree: Path, cache: Path, *args: str):
                    env={"PYTHONPATH": str(tree), "CARDGEN_CACHE": str(cache)})
 
 
-def once(tree: Path, deck: Path, tmp: Path, index: int) -> dict:
-    """One repetition for one tree: every number of the table, in s."""
-    cache, out = tmp / f"cache{index}", tmp / f"cards{index}"
-    def stages(folder: Path) -> dict:
-        env = {"PYTHONPATH": str(tree), "CARDGEN_CACHE": str(folder)}
-        return json.loads(measure([PYTHON, "-c", STAGES], cwd=tmp, env=env).out)
+def stages(tree: Path, cache: Path) -> dict:
+    """The stage times of one process (STAGES) from that tree."""
+    env = {"PYTHONPATH": str(tree), "CARDGEN_CACHE": str(cache)}
+    return json.loads(measure([PYTHON, "-c", STAGES], cwd=cache.parent, env=env).out)
 
-    kept, empty = stages(tmp / "cache-stages"), stages(cache)  # fonts parsed, or from the cache
+
+def once(tree: Path, tmp: Path, index: int) -> dict:
+    """One repetition for one tree (its files in tmp): every number of the table, in s."""
+    deck = tmp / "deck"
+    cache, out = tmp / f"cache{index}", tmp / f"cards{index}"
+    kept = stages(tree, tmp / "cache-stages")  # fonts from the cache (after the first run)
+    empty = stages(tree, cache)  # fonts parsed
     fonts = "register 5 fonts"
     times = {name: t for name, t in kept.items() if name != fonts}
     times.update({f"{fonts} (cache)": kept[fonts], f"{fonts} (empty cache)": empty[fonts]})
@@ -81,10 +87,11 @@ def once(tree: Path, deck: Path, tmp: Path, index: int) -> dict:
         "cardgen build --help": cardgen(tree, cache, "build", "--help").wall,
         "cold --only cards (104)": cardgen(tree, cache, "-q", "build", "--data", str(deck),
                                            "--out", str(out), "--only", "cards").wall,
-        "no change, full build (104)": cardgen(tree, tmp / "cache-full", "-q", "build",
-                                               "--data", str(deck), "--out",
-                                               str(tmp / "full")).wall,
     }
+    full = ("-q", "build", "--data", str(deck), "--out", str(tmp / "full"))
+    edit_one_stat(deck / "photo-deck" / "cards" / "bild.yaml", "kraft")
+    walls["one stat changed, full build (104)"] = cardgen(tree, tmp / "cache-full", *full).wall
+    walls["no change, full build (104)"] = cardgen(tree, tmp / "cache-full", *full).wall
     shutil.rmtree(cache, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
     return {**times, **walls}
@@ -104,19 +111,18 @@ def main() -> None:
     info = machine()
     with tempfile.TemporaryDirectory(prefix="cardgen-startup-") as tmp_name:
         tmp = Path(tmp_name)
-        subprocess.run([PYTHON, str(BENCH / "deck.py"), str(tmp / "deck")], check=True,
-                       stdout=subprocess.DEVNULL)
-        deck = tmp / "deck"
         work = {}
-        for n, tree in enumerate(trees):  # the full build the no-change runs start from
+        for n, tree in enumerate(trees):  # the deck and the full build the rebuilds start from
             work[tree] = tmp / f"tree{n}"
             work[tree].mkdir()
-            cardgen(tree, work[tree] / "cache-full", "-q", "build", "--data", str(deck),
-                    "--out", str(work[tree] / "full"))
+            subprocess.run([PYTHON, str(BENCH / "deck.py"), str(work[tree] / "deck")],
+                           check=True, stdout=subprocess.DEVNULL)
+            cardgen(tree, work[tree] / "cache-full", "-q", "build", "--data",
+                    str(work[tree] / "deck"), "--out", str(work[tree] / "full"))
         runs: dict[Path, list[dict]] = {tree: [] for tree in trees}
         for index in range(args.repeat):
             for tree in trees:
-                runs[tree].append(once(tree, deck, work[tree], index))
+                runs[tree].append(once(tree, work[tree], index))
                 print(f"run {index + 1}/{args.repeat}: {tree}", file=sys.stderr)
     info["loadavg_end"] = os.getloadavg()[0]
     results = {str(tree): {name: min(r[name] for r in rs) for name in rs[0]}
