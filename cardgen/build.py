@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import cache
 from .diagnostics import Report
 from .fingerprint import file_hash
 from .layout.card import CardLayouter
@@ -91,51 +92,80 @@ def _build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None,
     if deck is None or report.errors:
         return report, None
     wanted = kinds if kinds is not None else wanted_outputs(settings)
-    if split and "rulebook" in wanted and len(wanted) > 1 and data.chapters:
-        return report, _render_split(data, report, settings, wanted, previous, deck)
+    part = _forked_part(data, settings, wanted) if split else None
+    if part:
+        return report, _render_split(data, report, settings, wanted, part, previous, deck)
     return report, render_pack(data, report, settings, kinds, previous, deck)  # layout, render
 
 
+SHOP_KINDS = {"printshop", "png", "tts"}  # drawn from one print-shop file (_shop_outputs)
+
+
+def _forked_part(data: PackData, settings: BuildSettings, wanted: set[str]) -> set[str]:
+    """The outputs a second process renders while this one renders the rest: the rulebook
+    (its own layout, no card faces); else, for a pack without rules, the print-shop outputs —
+    when an earlier build kept the faces, so that both processes replay them (with nothing
+    kept, both would draw every face: no faster on two cores, twice the work)."""
+    if "rulebook" in wanted and len(wanted) > 1 and data.chapters:
+        return {"rulebook"}
+    shop = wanted & SHOP_KINDS
+    if not shop or "cards" not in wanted or "changed" in wanted or (
+            "rulebook" in wanted and data.chapters):
+        return set()
+    from .layout.card import pack_icons
+    from .render.face_store import KIND, entry_name
+    card_size = settings.card_size or data.pack.print.size()
+    return shop if cache.has(KIND, entry_name(data.folder, card_size, pack_icons(data))) \
+        else set()
+
+
 def _render_split(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
-                  previous, deck) -> PackResult | None:
-    """render_pack, the rulebook in a child forked from this loaded process (nothing is read
-    twice) and everything else here; the same files as one render_pack call."""
+                  part: set[str], previous, deck) -> PackResult | None:
+    """render_pack, the outputs of `part` in a child forked from this loaded process (nothing
+    is read twice) and everything else here; the same files as one render_pack call."""
     import multiprocessing
     try:
         context = multiprocessing.get_context("fork")
     except ValueError:  # no fork on this system: one after the other
         return render_pack(data, report, settings, wanted, previous, deck)
     reader, writer = context.Pipe(duplex=False)
-    child = context.Process(target=_rulebook_child, args=(writer, data, settings, previous, deck))
+    child = context.Process(target=_part_child,
+                            args=(writer, data, settings, part, previous, deck))
     child.start()
     writer.close()
-    result = render_pack(data, report, settings, wanted - {"rulebook"}, previous, deck)
+    result = render_pack(data, report, settings, wanted - part, previous, deck)
     try:
-        book_report, book = reader.recv()
+        part_report, made = reader.recv()
     except EOFError:  # the child died: do its part here
-        book_report = Report()
-        book = _rulebook_part(data, settings, previous, deck, book_report)
+        part_report = Report()
+        made = _part(data, settings, part, previous, deck, part_report)
     child.join()
-    report.extend(book_report)
-    if result is None or book is None:
+    report.extend(part_report)
+    if result is None or made is None:
         return None
-    files, built, content = book
+    files, built, content, png_keys = made
     result.files.update(files)
     result.built.update(built)
     result.content.update(content)
+    result.png_keys.update(png_keys)
     return result
 
 
-def _rulebook_child(writer, data: PackData, settings: BuildSettings, previous, deck) -> None:
+def _part_child(writer, data: PackData, settings: BuildSettings, part: set[str], previous,
+                deck) -> None:
+    if part & SHOP_KINDS:  # the cache entries of the faces are this process's parent's to
+        cache.READ_ONLY = True  # write (the same ones: written once is enough)
     report = Report()
-    writer.send((report, _rulebook_part(data, settings, previous, deck, report)))
+    writer.send((report, _part(data, settings, part, previous, deck, report)))
     writer.close()
 
 
-def _rulebook_part(data, settings, previous, deck, report: Report):
-    """(files, built, content keys) of the rulebook alone, or None on an error."""
-    result = render_pack(data, report, settings, {"rulebook"}, previous, deck)
-    return None if result is None else (result.files, result.built, result.content)
+def _part(data, settings, part: set[str], previous, deck, report: Report):
+    """(files, built, content keys, png keys) of the outputs of `part` alone; None on an
+    error."""
+    result = render_pack(data, report, settings, part, previous, deck)
+    return None if result is None else (result.files, result.built, result.content,
+                                        result.png_keys)
 
 
 def check(folder: Path, report: Report) -> PackData | None:
@@ -438,7 +468,7 @@ def _face_records(data: PackData, card_size, icons: dict[str, str], printed,
     for p in printed:
         for face in (p.front, p.back):
             faces.setdefault(keys[id(face)], face)
-    alphabet = kept.alphabet_for(faces, card_size[1], icons)
+    alphabet = kept.alphabet_for(faces, icons)
     usable = kept.usable(alphabet)
     records = FaceRecords(alphabet, {key: usable[key] for key in faces if key in usable},
                           images)

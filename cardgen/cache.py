@@ -63,8 +63,13 @@ def has(kind: str, name: str) -> bool:
     return (folder(kind) / name).is_file()
 
 
+READ_ONLY = False  # a process that only reads (a forked part of a build, see build.py)
+
+
 def write(kind: str, name: str, data: bytes) -> None:
     """Store an entry atomically (a temporary file renamed into place); errors are ignored."""
+    if READ_ONLY:
+        return
     target = folder(kind)
     temporary = target / f".{name}.{os.getpid()}.tmp"
     try:

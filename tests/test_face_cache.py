@@ -129,3 +129,40 @@ def test_the_cache_is_only_a_shortcut(tmp_path, monkeypatch, counted):
     assert len(counted["laid out"]) == 52
     shutil.rmtree(tmp_path / "cache")
     assert _build(folder, tmp_path / "cache", monkeypatch) == first
+
+
+@pytest.mark.parametrize("pack", ["crazy-hospital", "quatridou", "dokter-li"])
+def test_the_characters_of_a_face_are_those_it_places(pack):
+    """The alphabet comes from the faces' text pieces (render.typeset.text_pieces): the same
+    characters, in the same fonts, as the painter places."""
+    from conftest import shipped_data
+    from cardgen.diagnostics import Report
+    from cardgen.render.face_store import characters
+    from cardgen.render.typeset import placed_lines
+    data = shipped_data(pack)
+    printed, _, layouter = cardgen.build.layout_faces(data, Report(), BuildSettings())
+    for face in {id(f): f for p in printed for f in (p.front, p.back)}.values():
+        placed: dict[str, set] = {}
+        for box in face.boxes:
+            for _, _, pieces in placed_lines(box, data.pack.print.size()[1], layouter.icons):
+                for font, _, text in pieces:
+                    placed.setdefault(font, set()).update(text)
+        assert characters(face, layouter.icons) == {f: frozenset(c) for f, c in placed.items()
+                                                     if c}
+
+
+def test_a_rebuild_draws_the_print_shop_files_in_a_second_process(tmp_path, monkeypatch):
+    """With the faces kept, cards.pdf and the print-shop outputs (printshop.pdf, PNGs) are
+    rendered side by side, each replaying them: the same files as one process makes."""
+    from cardgen.build import _forked_part
+    folder = copy_shipped(tmp_path, "quartett")
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    kinds = {"cards", "printshop", "png"}
+    report, first = build_pack(folder, BuildSettings(), kinds, split=True)
+    assert first is not None and "png/PIK-2.png" in first.files
+    assert _forked_part(first.data, BuildSettings(), kinds) == {"printshop", "png"}
+    assert _forked_part(first.data, BuildSettings(), kinds | {"rulebook"}) == {"rulebook"}
+    _, split = build_pack(folder, BuildSettings(), kinds, split=True)
+    _, alone = build_pack(folder, BuildSettings(), kinds, split=False)
+    assert split.files == alone.files == first.files
+    assert split.png_keys == alone.png_keys and split.built == alone.built

@@ -24,6 +24,14 @@ def laid_out():
     return data, printed, images, layouter
 
 
+def _records(laid_out) -> FaceRecords:
+    """The build's records: every print document seeded with the faces' characters."""
+    from cardgen.render.face_store import alphabet, characters
+    _, printed, images, layouter = laid_out
+    faces = {id(f): f for p in printed for f in (p.front, p.back)}.values()
+    return FaceRecords(alphabet(characters(f, layouter.icons) for f in faces), images=images)
+
+
 def _outputs(laid_out, records):
     data, printed, images, layouter = laid_out
     size, bleed = data.pack.print.size(), data.pack.print.bleed
@@ -45,7 +53,7 @@ def _pages(pdf_bytes: bytes) -> list[bytes]:
 
 def test_printshop_replays_what_the_sheets_drew_and_looks_the_same(laid_out):
     fresh_sheets, fresh_shop, _, fresh_live = _outputs(laid_out, None)
-    sheets, shop, sheet_live, shop_live = _outputs(laid_out, FaceRecords())
+    sheets, shop, sheet_live, shop_live = _outputs(laid_out, _records(laid_out))
     cards = laid_out[1]
     faces = len(cards) + len({id(p.back) for p in cards})  # a back is one form per document
     assert fresh_live == faces  # without records: printshop.pdf draws every face again
@@ -83,7 +91,7 @@ def test_the_contact_sheet_replays_the_build_faces_and_looks_the_same(laid_out):
     data, printed, images, layouter = laid_out
     alone = contact_sheet(data)
     sheets, _, _, _ = _outputs(laid_out, None)  # warm the fonts alike
-    records = FaceRecords()
+    records = _records(laid_out)
     size, bleed = data.pack.print.size(), data.pack.print.bleed
     painter = CardPainter(size, bleed, layouter.icons, images, records)
     pdf.card_sheets(printed, painter, pdf.SheetSpec(), size, bleed, {"title": "t"}, "x")

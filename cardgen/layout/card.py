@@ -155,6 +155,14 @@ def environment() -> SandboxedEnvironment:
     return _SHARED[0]
 
 
+def pack_icons(data: PackData) -> dict[str, str]:
+    """{name: glyph} a pack's texts may use as :name:: ours, the pack's, its groups' symbols."""
+    icons = {**DEFAULT_ICONS, **data.pack.icons}
+    for group in data.pack.groups:
+        icons.setdefault(group.id, group.symbol)
+    return icons
+
+
 class CardLayouter:
     """Lays out every face of a pack; compiles each region's templates once."""
 
@@ -162,7 +170,7 @@ class CardLayouter:
         self.data, self.report = data, report
         self.env = environment()
         self.compiled: dict[tuple[str, str, str], Any] = {}
-        self.icons = {**DEFAULT_ICONS, **data.pack.icons}
+        self.icons = pack_icons(data)
         self.size = data.pack.print.size()  # the pack's card size (boards size slots by it)
         # problems met while laying out cards, reported by report_problems(): one layout
         # problem met by many cards is one diagnostic, not one per card
@@ -170,8 +178,6 @@ class CardLayouter:
         self.uses: dict[str, int] = {}
         self.folded: dict[tuple[str, str, str], tuple[ResolvedLayout, list[str]]] = {}
         self.deferred: dict[tuple[str, str, str], tuple[ResolvedLayout, list]] = {}
-        for group in data.pack.groups:
-            self.icons.setdefault(group.id, group.symbol)
 
     # --- templates ------------------------------------------------------------------------------
     def _template(self, layout: ResolvedLayout, name: str, attr: str, source: str):

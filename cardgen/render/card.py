@@ -32,14 +32,9 @@ class CardPainter:
         self.records = records
 
     def begin(self, canvas) -> None:
-        """A new print document: it may replay the faces recorded in an earlier one."""
+        """A new print document: seeded, so that it may replay the faces (render.replay)."""
         if self.records is not None:
             self.records.begin(canvas)
-
-    def end(self, canvas) -> None:
-        """Before a print document is saved (see render.replay)."""
-        if self.records is not None:
-            self.records.finish(canvas)
 
     def draw_shared(self, canvas, face: CardFace, ox: float, oy: float, clip_bleed: float) -> None:
         """Draw a face printed many times (a deck's back) as one PDF form, placed each time:

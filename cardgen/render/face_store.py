@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from pathlib import Path
+from typing import Iterable
 
 from .. import cache
 from .replay import Recording
@@ -48,16 +49,28 @@ def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
                      tuple(card_size), sorted(icons.items()))
 
 
-def characters(face, card_h: float, icons: dict[str, str]) -> dict[str, frozenset]:
-    """{font: the characters the face prints with it}, from its laid-out lines: what the
-    painter draws (render.card._draw_lines)."""
-    from .typeset import placed_lines
+def characters(face, icons: dict[str, str]) -> dict[str, frozenset]:
+    """{font: the characters the face prints with it}: the text of its laid-out lines and
+    stat rows, in the fonts the painter sets them in (render.typeset)."""
+    from .typeset import text_pieces
     out: dict[str, set] = {}
     for box in face.boxes:
-        for _, _, pieces in placed_lines(box, card_h, icons):
-            for font, _, text in pieces:
-                out.setdefault(font, set()).update(text)
+        for font, text in text_pieces(box, icons):
+            chars = out.get(font)
+            if chars is None:
+                chars = out[font] = set()
+            chars.update(text)
     return {font: frozenset(chars) for font, chars in out.items()}
+
+
+def alphabet(each: Iterable[dict[str, frozenset]]) -> dict[str, str]:
+    """{font: every character of the faces printed with it, sorted}, from each face's
+    characters(): what print documents are seeded with (render.replay.seed)."""
+    union: dict[str, set] = {}
+    for chars in each:
+        for font, found in chars.items():
+            union.setdefault(font, set()).update(found)
+    return {font: "".join(sorted(union[font])) for font in sorted(union)}
 
 
 class Kept:
@@ -78,18 +91,13 @@ class Kept:
             except Exception:  # an entry of another format or a torn write: start afresh
                 self.alphabet, self.recordings, self.characters = {}, {}, {}
 
-    def alphabet_for(self, faces: dict[str, object], card_h: float,
-                     icons: dict[str, str]) -> dict[str, str]:
+    def alphabet_for(self, faces: dict[str, object], icons: dict[str, str]) -> dict[str, str]:
         """The alphabet of this build's faces ({face key: face}); a face the entry holds is
         not looked at again."""
-        union: dict[str, set] = {}
         for key, face in faces.items():
-            chars = self.characters.get(key)
-            if chars is None:
-                chars = self.characters[key] = characters(face, card_h, icons)
-            for font, found in chars.items():
-                union.setdefault(font, set()).update(found)
-        return {font: "".join(sorted(union[font])) for font in sorted(union)}
+            if key not in self.characters:
+                self.characters[key] = characters(face, icons)
+        return alphabet(self.characters[key] for key in faces)
 
     def usable(self, alphabet: dict[str, str]) -> dict[str, Recording]:
         """The entry's recordings, when they were drawn with this alphabet."""

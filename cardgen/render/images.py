@@ -13,6 +13,8 @@ that is smaller) — never as decoded pixels. Prepared pictures are kept on disk
 from __future__ import annotations
 
 import io
+import os
+import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +53,7 @@ _RESOLVED: dict[tuple[Path, str], Path] = {}
 def forget_paths() -> None:
     """A new build: pictures may have moved, a symlink may point elsewhere."""
     _RESOLVED.clear()
+    _REAL_FOLDERS.clear()
 
 
 def _resolve(pack_folder: Path, relative: str) -> Path:
@@ -60,13 +63,29 @@ def _resolve(pack_folder: Path, relative: str) -> Path:
                            "absolute path)")
     if ".." in Path(relative).parts:
         raise ImageProblem(f"'{relative}' must not contain '..'")
-    root = pack_folder.resolve()
-    path = (pack_folder / relative).resolve()
+    root = _real_folder(pack_folder)
+    given = pack_folder / relative
+    try:
+        plain = stat.S_ISREG(os.lstat(given).st_mode)  # a file, not a symlink
+    except OSError:
+        plain = False
+    # a plain file's real path is its real folder's plus its name (one lstat per picture, the
+    # folders resolved once per build: a deck's 640 photos share one)
+    path = _real_folder(given.parent) / given.name if plain else given.resolve()
     if root != path and root not in path.parents:
         raise ImageProblem(f"'{relative}' leads outside the pack folder (a symlink?)")
     if not path.is_file():
         raise ImageProblem(f"picture '{relative}' not found")
     return path
+
+
+def _real_folder(folder: Path) -> Path:
+    if folder not in _REAL_FOLDERS:
+        _REAL_FOLDERS[folder] = folder.resolve()
+    return _REAL_FOLDERS[folder]
+
+
+_REAL_FOLDERS: dict[Path, Path] = {}
 
 
 def open_checked(path: Path) -> Image.Image:

@@ -138,7 +138,6 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
             place(canvas, painter, item.back, plan, slot, shared=True)
         _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
         canvas.showPage()
-    painter.end(canvas)
     canvas.save()
     return buffer.getvalue()
 
@@ -203,7 +202,6 @@ def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: floa
         draw(canvas, cards[index].back if back else cards[index].front, bleed * MM, bleed * MM,
              bleed)
         canvas.showPage()
-    painter.end(canvas)
     canvas.save()
     return buffer.getvalue()
 

@@ -6,17 +6,16 @@ Why: drawing a face (text set glyph by glyph, vector portraits) is most of what 
 outputs cost. Operators name resources of their own document, though:
 
 - fonts as /F2+0: the number is given in the order fonts are first used. A recording keeps, in
-  its place, which font it is (`Recording.parts`); replaying names that font in the document
+  its place, which font it is (`Recording.fonts`); replaying names that font in the document
   then, in the same order as drawing would have;
 - glyph codes: reportlab gives each character of a TrueType font a code in the order characters
   are first used in the document. A print document is therefore *seeded* before anything is
   drawn: every font gets the characters the build's faces print with it (its *alphabet*,
   gathered from the laid-out faces), in sorted order. A face drawing only those characters has
-  the same codes in every seeded document with that alphabet — it is *lasting*: kept on disk
-  (cardgen.cache) and replayed by a later build whose faces print the same characters. A face
-  with any other character (rare: a character only drawing produces) is replayed only in its
-  own build, in the document it was drawn in (the *source*) and in documents *adopted* from
-  the source after it was complete (given its font names and codes);
+  the same codes in every document seeded with that alphabet — it is *lasting*: replayed in
+  every print document of the build and kept on disk for later builds (render.face_store). A
+  face drawing any other character (nothing we print does; a safeguard) is replayed only in the
+  document it was drawn in;
 - pictures are XObjects named by their prepared picture's key; a replay places them again;
 - transparency (/gRLs0), colour spaces and shadings are numbered per document: a face setting
   any of them is never recorded, and is drawn afresh each time.
@@ -52,69 +51,40 @@ class FaceRecords:
     def __init__(self, alphabet: dict[str, str] | None = None,
                  kept: dict[str, Recording] | None = None, images=None):
         """alphabet: {font: its characters, sorted} every print document is seeded with
-        (None: no seeding, nothing lasting); kept: lasting recordings of an earlier build with
-        this alphabet, by face key; images: the ImageStore their pictures come from."""
+        (None: nothing is lasting); kept: lasting recordings of an earlier build with this
+        alphabet, by face key; images: the ImageStore the pictures come from."""
         self.alphabet = alphabet
         self.images = images
-        self.source = None  # the canvas recordings are made in
-        self.names: Names | None = None  # the source's font names, kept before it was saved
-        self.adopted = WeakSet()  # canvases that name resources as the source does (weak: a
-        # saved document and its pages go when its function returns)
-        self.seeded = WeakSet()  # canvases seeded with the alphabet
-        self.recordings: dict = dict(kept or {})
-        self.keys: dict[int, str] = {}  # id(face) → its content key (build.face_hashes); a face
+        self.seeded = WeakSet()  # canvases seeded with the alphabet (weak: a saved document
+        # and its pages go when its function returns)
+        self.recordings: dict = dict(kept or {})  # lasting ones, valid in every seeded canvas
+        self.keys: dict[int, str] = {}  # id(face) → its content key (build.face_keys); a face
         # without one is known by its id() in this build only
+
+    def begin(self, canvas) -> None:
+        """A new print document, before anything is drawn on it: seeded with the alphabet."""
+        if self.alphabet is not None and seed(canvas._doc, self.alphabet):
+            self.seeded.add(canvas)
 
     def draw(self, canvas, key, face, live: Callable[[], None]) -> None:
         """Write the face's operators at the current origin: replayed when they may be, else
-        drawn by `live()` (and recorded, in the source)."""
-        plain = not canvas._extgstate._d  # no transparency set around the face
-        known = self.recordings.get(key)
-        if known is not None and plain and self._may_replay(canvas, known):
-            replay(canvas, known, self.images)
-            return
-        if self.source is None:
-            self.source = canvas
-        if canvas is not self.source or self.names is not None or not plain:
+        drawn by `live()` and recorded."""
+        if canvas._extgstate._d:  # transparency set around the face: drawn as it is
             live()
             return
-        alphabet = self.alphabet if canvas in self.seeded else None
-        self.recordings[key] = record(canvas, face, live, alphabet) or self.recordings.get(key)
-
-    def _may_replay(self, canvas, recording: Recording) -> bool:
-        if recording.lasting and canvas in self.seeded:
-            return True
-        return (canvas is self.source and self.names is None) or canvas in self.adopted
-
-    def begin(self, canvas) -> None:
-        """A new print document, before anything is drawn on it: given the source's names
-        when the source is complete (so that every recording replays there), else seeded."""
-        if self.names is not None and self.names.give(canvas._doc):
-            self.adopted.add(canvas)
-            # the source's codes hold the alphabet's; a font the source did not use is seeded
-            if self.names.seeded and self.alphabet is not None and seed(canvas._doc,
-                                                                        self.alphabet):
-                self.seeded.add(canvas)
+        seeded = canvas in self.seeded
+        own = canvas.__dict__.setdefault("_cardgen_recordings", {})  # valid here only
+        known = (self.recordings.get(key) if seeded else None) or own.get(key)
+        if known is not None:
+            replay(canvas, known, self.images)
             return
-        if self.alphabet is not None and seed(canvas._doc, self.alphabet):
-            self.seeded.add(canvas)
-        if self.source is None:  # the first document is the source, whether it records or
-            self.source = canvas  # replays what an earlier build drew: later ones adopt it
-
-    def finish(self, canvas) -> None:
-        """Call before saving a document: the source's names are kept for later ones (saving
-        drops them), and the source records no more."""
-        if canvas is self.source and self.names is None:
-            self.names = Names.of(canvas._doc, seeded=canvas in self.seeded)
-            self.source = _FINISHED  # and the saved document may go (all its pages)
+        made = record(canvas, face, live, self.alphabet if seeded else None)
+        if made is not None:
+            (self.recordings if made.lasting else own)[key] = made
 
     def lasting(self) -> dict[str, Recording]:
-        """The recordings a later build may replay: lasting ones, by face key."""
-        return {key: rec for key, rec in self.recordings.items()
-                if rec.lasting and isinstance(key, str)}
-
-
-_FINISHED = object()  # the source once saved: no canvas is it
+        """The recordings a later build may replay, by face key."""
+        return {key: rec for key, rec in self.recordings.items() if isinstance(key, str)}
 
 
 def seed(doc, alphabet: dict[str, str]) -> bool:
@@ -196,46 +166,3 @@ def replay(canvas, recording: Recording, images) -> None:
     code[0::2] = recording.texts
     code[1::2] = map(named.__getitem__, recording.fonts)
     canvas._code.append("".join(code))
-
-
-@dataclass
-class Names:
-    """A document's font names (/F1 …) and glyph codes, in the order they were given."""
-
-    fonts: list[tuple[str, str]]  # (font, internal name)
-    codes: dict[str, tuple]  # TrueType font → (assignments, subsets, next code, internal name,
-    # the alphabet it was seeded with or None)
-    seeded: bool = False  # the document was seeded with the build's alphabet
-
-    @classmethod
-    def of(cls, doc, seeded: bool = False) -> "Names":
-        codes = {}
-        for name in doc.fontMapping:
-            font = pdfmetrics.getFont(name)
-            state = font.state.get(doc) if isinstance(font, TTFont) else None
-            if state is not None:
-                codes[name] = (dict(state.assignments), [list(s) for s in state.subsets],
-                               state.nextCode, state.internalName,
-                               getattr(state, "_cardgen_seeded", None))
-        return cls(list(doc.fontMapping.items()), codes, seeded)
-
-    def give(self, doc) -> bool:
-        """Name the fonts of a new document alike; True when they now are."""
-        for name, internal in self.fonts:
-            font = pdfmetrics.getFont(name)
-            if not isinstance(font, TTFont):
-                doc.getInternalFontName(name)
-                continue
-            if name not in self.codes:
-                return False
-            assignments, subsets, next_code, internal_name, seeded = self.codes[name]
-            state = TTFont.State(font._asciiReadable)
-            state._cardgen_seeded = seeded
-            state.assignments, state.nextCode = dict(assignments), next_code
-            state.subsets = [list(s) for s in subsets]
-            state.internalName = internal_name
-            font.state[doc] = state
-            if name not in doc.fontMapping:
-                doc.fontMapping[name] = internal
-                doc.delayedFonts.append(font)
-        return list(doc.fontMapping.items()) == self.fonts

@@ -68,6 +68,21 @@ def stats_lines(box, x: float, y: float, w: float, h: float,
     return out
 
 
+def text_pieces(box, icons: dict[str, str]):
+    """(font, text) of every piece of text the box prints: what text_lines and stats_lines
+    place, without placing it (render.face_store gathers the characters of a build)."""
+    r = box.region
+    if r.type in ("text", "icon") and box.text is not None:
+        for line in box.text.lines:
+            yield from line.runs
+    elif r.type == "stats" and box.stats and box.stats_size > 0:
+        regular, bold = face_name(r.font), face_name(r.font, bold=True)
+        for row in box.stats:
+            yield regular, label_text(row, icons)
+            for text, strong in value_pieces(row, icons):
+                yield (bold if strong else regular), text
+
+
 def placed_lines(box, card_h: float, icons: dict[str, str]) -> list[PlacedLine]:
     """The text of any text-bearing box on a card, in card points (rotation not applied)."""
     x, y, w, h = box_rect(box, card_h)
