@@ -87,8 +87,9 @@ def register(name: str) -> str:
     return pdf_name
 
 
-# What a parsed font holds that is not its parse: the file's bytes, its path, the per-document
-# state (a WeakKeyDictionary) and a scaling lambda (neither can be pickled). Rebuilt on loading.
+# Not kept in the entry, set again on loading: the file's bytes and path (those of the file at
+# hand), the scaling lambda; and the font's per-document state (a WeakKeyDictionary, empty
+# after parsing). The lambda and the state cannot be pickled.
 _NOT_KEPT = ("_ttf_data", "filename", "_pdfScale")
 
 
@@ -111,8 +112,9 @@ def _ttfont(pdf_name: str, path) -> TTFont:
     from .. import cache
     data = path.read_bytes()
     key = cache.key("ttfont", 1, reportlab.Version, hashlib.sha256(data).hexdigest(), pdf_name,
-                    rl_config.ttfAsciiReadable, tuple(rl_config.unShapedFontGlob or ()),
-                    ttfonts.uharfbuzz is not None)
+                    getattr(rl_config, "ttfAsciiReadable", None),
+                    tuple(getattr(rl_config, "unShapedFontGlob", None) or ()),
+                    getattr(ttfonts, "uharfbuzz", None) is not None)  # getattr: reportlab 4.0
     blob = cache.read("fonts", key)
     try:
         font_state, face_state = pickle.loads(blob) if blob else (None, None)
