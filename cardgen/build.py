@@ -328,6 +328,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                             for p in printed for face in (p.front, p.back)
                             for box in face.boxes if box.image], settings.jobs)
         keys = face_keys(printed, images, layouter.kept.described)
+        layouter.kept = None  # its fronts are saved and their reprs hashed: 5 MB at 1040 cards
         records, kept = _face_records(data, card_size, layouter.icons, printed, keys, images)
         painter = CardPainter(card_size, bleed, layouter.icons, images, records)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit

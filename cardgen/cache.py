@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 from contextlib import suppress
 import time
 from pathlib import Path
@@ -63,18 +64,35 @@ def has(kind: str, name: str) -> bool:
     return (folder(kind) / name).is_file()
 
 
+def write_pickled(kind: str, name: str, value) -> None:
+    """Store `value` (a tree of plain objects: none reached twice, no cycle) pickled, written
+    straight into the entry's file, and without pickle's memo of every object written: that
+    memo and the bytes held whole, not the entry, were the peak of writing a 1040-card deck's
+    entries (26 MB for a 3 MB entry)."""
+    def dump(stream) -> None:
+        pickler = pickle.Pickler(stream, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.fast = True  # no memo: an object reached twice would be written twice
+        pickler.dump(value)
+    _write(kind, name, dump)
+
+
 READ_ONLY = False  # a process that only reads (a forked part of a build, see build.py)
 
 
 def write(kind: str, name: str, data: bytes) -> None:
     """Store an entry atomically (a temporary file renamed into place); errors are ignored."""
+    _write(kind, name, lambda stream: stream.write(data))
+
+
+def _write(kind: str, name: str, fill) -> None:
     if READ_ONLY:
         return
     target = folder(kind)
     temporary = target / f".{name}.{os.getpid()}.tmp"
     try:
         target.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
+        with open(temporary, "wb") as stream:
+            fill(stream)
         os.replace(temporary, target / name)
     except OSError:  # a full or read-only disk: the build goes on without the cache
         with suppress(OSError):

@@ -336,7 +336,7 @@ def load_yaml(path: Path, shown: str | None = None,
             return data
     found: list[tuple[Mark, str]] = []
     data = _parsed(text, shown, found)
-    cache.write("yaml", key, pickle.dumps((data, found), protocol=pickle.HIGHEST_PROTOCOL))
+    cache.write_pickled("yaml", key, (data, found))
     if warnings is not None:
         warnings.extend(found)
     return data

@@ -81,7 +81,7 @@ def test_a_face_with_transparency_is_drawn_afresh(laid_out):
 
     def opaque():
         other.rect(0, 0, 10, 10, fill=1)
-    assert " re " in "".join(record(other, object(), opaque).texts)
+    assert " re " in record(other, object(), opaque).code
 
 
 def test_the_contact_sheet_replays_the_build_faces_and_looks_the_same(laid_out):

@@ -108,4 +108,4 @@ class KeptFronts:
     def save(self) -> None:
         """The fronts of this build (only they), written when they changed."""
         if self.new.keys() != self.old.keys():
-            cache.write(KIND, self.name, pickle.dumps(self.new, protocol=pickle.HIGHEST_PROTOCOL))
+            cache.write_pickled(KIND, self.name, self.new)

@@ -23,7 +23,7 @@ from .. import cache
 from .replay import Recording
 
 KIND = "faces"
-FORMAT = 1
+FORMAT = 2
 # the modules whose code decides what a face's operators are
 _DRAWING = ("render/card.py", "render/replay.py", "render/images.py", "render/fonts.py",
             "render/typeset.py", "render/text.py", "render/portrait.py",
@@ -49,9 +49,9 @@ def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
                      tuple(card_size), sorted(icons.items()))
 
 
-def characters(face, icons: dict[str, str]) -> dict[str, frozenset]:
-    """{font: the characters the face prints with it}: the text of its laid-out lines and
-    stat rows, in the fonts the painter sets them in (render.typeset)."""
+def characters(face, icons: dict[str, str]) -> dict[str, str]:
+    """{font: the characters the face prints with it, sorted}: the text of its laid-out
+    lines and stat rows, in the fonts the painter sets them in (render.typeset)."""
     from .typeset import text_pieces
     out: dict[str, set] = {}
     for box in face.boxes:
@@ -60,10 +60,10 @@ def characters(face, icons: dict[str, str]) -> dict[str, frozenset]:
             if chars is None:
                 chars = out[font] = set()
             chars.update(text)
-    return {font: frozenset(chars) for font, chars in out.items()}
+    return {font: "".join(sorted(chars)) for font, chars in out.items()}
 
 
-def alphabet(each: Iterable[dict[str, frozenset]]) -> dict[str, str]:
+def alphabet(each: Iterable[dict[str, str]]) -> dict[str, str]:
     """{font: every character of the faces printed with it, sorted}, from each face's
     characters(): what print documents are seeded with (render.replay.seed)."""
     union: dict[str, set] = {}
@@ -80,13 +80,13 @@ class Kept:
         self.name = name
         self.alphabet: dict[str, str] = {}
         self.recordings: dict[str, Recording] = {}
-        self.characters: dict[str, dict[str, frozenset]] = {}  # face key → its characters
+        self.characters: dict[str, dict[str, str]] = {}  # face key → its characters
         blob = cache.read(KIND, name)
         if blob:
             try:
                 self.alphabet, faces = pickle.loads(blob)
-                for key, (texts, fonts, pictures, chars) in faces.items():
-                    self.recordings[key] = Recording(texts, fonts, pictures, True)
+                for key, (code, fonts, pictures, chars) in faces.items():
+                    self.recordings[key] = Recording(code, fonts, pictures, True)
                     self.characters[key] = chars
             except Exception:  # an entry of another format or a torn write: start afresh
                 self.alphabet, self.recordings, self.characters = {}, {}, {}
@@ -108,7 +108,6 @@ class Kept:
         every edit); written only when it changed."""
         if alphabet == self.alphabet and lasting.keys() == self.recordings.keys():
             return
-        faces = {key: (rec.texts, rec.fonts, rec.pictures, self.characters[key])
+        faces = {key: (rec.code, rec.fonts, rec.pictures, self.characters[key])
                  for key, rec in lasting.items() if key in self.characters}
-        cache.write(KIND, self.name, pickle.dumps((alphabet, faces),
-                                                  protocol=pickle.HIGHEST_PROTOCOL))
+        cache.write_pickled(KIND, self.name, (alphabet, faces))

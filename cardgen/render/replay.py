@@ -39,8 +39,9 @@ _FONT_REF = re.compile(r"/(F\d+)\+(\d+)\b")  # a TrueType subset's resource name
 
 @dataclass
 class Recording:
-    texts: list[str]  # the operators, cut where a font's resource name goes
-    fonts: list[tuple[str, int]]  # (font, subset) of each cut: len(texts) - 1 of them
+    code: str  # the operators, with NUL where a font's resource name goes (one string: a
+    # deck's recordings are held for the whole build, and kept on disk)
+    fonts: tuple  # (font, subset) of each NUL, in order
     pictures: list  # (picture, w_pt, h_pt) the operators place, as ImageStore.prepared takes
     lasting: bool  # uses only its fonts' alphabet codes: valid in any seeded document
 
@@ -136,21 +137,28 @@ def record(canvas, face, live: Callable[[], None],
     code = "\n".join(canvas._code[start:])
     if after != before or " gs" in code:
         return None
+    if "\0" in code:  # never written by reportlab (it escapes NUL in text): not ours to cut
+        return None
     names = {internal[1:]: name for name, internal in canvas._doc.fontMapping.items()}
-    texts, fonts, at, lasting = [], [], 0, alphabet is not None
-    for match in _FONT_REF.finditer(code):
+    fonts, lasting = [], alphabet is not None
+
+    def cut(match) -> str:
+        nonlocal lasting
         font = names.get(match.group(1))
-        if font is None:  # not a font of ours: kept as written (valid in this build only)
+        if font is None:  # not a font of ours: kept as written (valid in this document only)
             lasting = False
-            continue
-        texts.append(code[at:match.start()])
-        fonts.append((font, int(match.group(2))))
-        at = match.end()
-    texts.append(code[at:])
+            return match.group(0)
+        ref = (font, int(match.group(2)))
+        fonts.append(_REFS.setdefault(ref, ref))  # one tuple per font in the process
+        return "\0"
+    code = _FONT_REF.sub(cut, code)
     if lasting:
         lasting = all(font in alphabet and characters <= set(alphabet[font])
                       for font, characters in drawn.items())
-    return Recording(texts, fonts, pictures, lasting)
+    return Recording(code, tuple(fonts), pictures, lasting)
+
+
+_REFS: dict[tuple[str, int], tuple[str, int]] = {}
 
 
 def replay(canvas, recording: Recording, images) -> None:
@@ -162,7 +170,8 @@ def replay(canvas, recording: Recording, images) -> None:
     for ref in recording.fonts:
         if ref not in named:
             named[ref] = _font(ref[0]).getSubsetInternalName(ref[1], canvas._doc)
-    code = [""] * (2 * len(recording.texts) - 1)
-    code[0::2] = recording.texts
+    texts = recording.code.split("\0")
+    code = [""] * (2 * len(texts) - 1)
+    code[0::2] = texts
     code[1::2] = map(named.__getitem__, recording.fonts)
     canvas._code.append("".join(code))
