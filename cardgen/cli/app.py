@@ -11,9 +11,10 @@ from typing import Annotated
 
 import typer
 
-from . import balance, build, check, common, export, new, packs, schema, watch
+from . import balance, build, check, coercion, common, export, new, packs, schema, watch
 
 common.readable_help()
+coercion.install()  # plain option values without pydantic (start-up time)
 
 app = typer.Typer(
     name="cardgen",

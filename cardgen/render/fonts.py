@@ -83,8 +83,67 @@ def face_name(family: str, bold: bool = False, italic: bool = False) -> str:
 def register(name: str) -> str:
     """Register a face with reportlab (once per process) and return its PDF font name."""
     pdf_name = "CG-" + name
-    pdfmetrics.registerFont(TTFont(pdf_name, str(FONTS / FACES[name])))
+    pdfmetrics.registerFont(_ttfont(pdf_name, FONTS / FACES[name]))
     return pdf_name
+
+
+# Not kept in the entry, set again on loading: the file's bytes and path (those of the file at
+# hand), the scaling lambda; and the font's per-document state (a WeakKeyDictionary, empty
+# after parsing). The lambda and the state cannot be pickled.
+_NOT_KEPT = ("_ttf_data", "filename", "_pdfScale")
+
+
+def _ttfont(pdf_name: str, path) -> TTFont:
+    """The font, its parse taken from cardgen's cache when an earlier process made it.
+
+    Why: reportlab parses a TrueType file's tables in every process (about 20 ms a face, a
+    tenth of a second for a deck's five); loading the parse is a few ms. The entry is keyed by
+    the file's bytes, reportlab's version and the settings the font object copies from
+    reportlab's configuration, so it is exactly what parsing this file would give; a PDF drawn
+    with it has the same bytes (tests/test_fonts_cache.py).
+    """
+    import hashlib
+    import pickle
+    from weakref import WeakKeyDictionary
+
+    import reportlab
+    from reportlab import rl_config
+
+    from .. import cache
+    data = path.read_bytes()
+    key = cache.key("ttfont", 1, reportlab.Version, hashlib.sha256(data).hexdigest(), pdf_name,
+                    getattr(rl_config, "ttfAsciiReadable", None),
+                    tuple(getattr(rl_config, "unShapedFontGlob", None) or ()),
+                    getattr(ttfonts, "uharfbuzz", None) is not None)  # getattr: reportlab 4.0
+    blob = cache.read("fonts", key)
+    try:
+        font_state, face_state = pickle.loads(blob) if blob else (None, None)
+    except Exception:  # an entry cut short: parse the file again
+        font_state = face_state = None
+    if isinstance(font_state, dict) and isinstance(face_state, dict):
+        face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
+        face.__dict__.update(face_state, _ttf_data=data, filename=str(path),
+                             _pdfScale=_scale(face_state["unitsPerEm"]))
+        font = TTFont.__new__(TTFont)
+        font.__dict__.update(font_state, face=face, state=WeakKeyDictionary())
+        return font
+    font = TTFont(pdf_name, str(path))
+    font_state = {k: v for k, v in font.__dict__.items() if k not in ("face", "state")}
+    face_state = {k: v for k, v in font.face.__dict__.items() if k not in _NOT_KEPT}
+    try:
+        blob = pickle.dumps((font_state, face_state), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a reportlab whose font holds something unpicklable: no cache entry
+        return font
+    cache.write("fonts", key, blob)
+    return font
+
+
+def _scale(units_per_em: int):
+    """reportlab's font-unit-to-PDF scaling (TTFontFile.extractInfo), as it builds it."""
+    if units_per_em == 1000:
+        return lambda x: x
+    factor = 1000 / units_per_em
+    return lambda x: x * factor
 
 
 @lru_cache(maxsize=None)

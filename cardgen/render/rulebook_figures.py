@@ -19,11 +19,12 @@ from .fonts import face_name
 from .images import ImageStore
 from .picture import MM, Picture, Placed
 from .rulebook_style import ACCENT
+from .rulebook_pictured import (FAN, components_cards, fan_cards,  # noqa: F401 (pictured_cards:
+                                pictured_cards, spread)  # its old home, build.content_key)
 from .rulebook_text import ChapterSource, TextMaker, Where
 
 GAP = 2.2 * MM  # between thumbnails
 LEAST = 0.75  # a figure shrinks to the rest of a page down to this share (8 pt labels: 6 pt)
-FAN = 5  # cards in the cover's fan
 
 
 class FigureMaker:
@@ -297,41 +298,6 @@ class FigureMaker:
         return (grid.cols * (w + gap) - gap, grid.rows * (h + gap) - gap, draw)
 
 
-def fan_cards(kinds: list[list], count: int = FAN) -> list:
-    """The cover's cards: spread over each kind, taken from the kinds in turn."""
-    kinds = [spread(cards, count) for cards in kinds if cards]
-    chosen = []
-    while len(chosen) < count and any(kinds):
-        for cards in kinds:
-            if cards and len(chosen) < count:
-                chosen.append(cards.pop(0))
-    return chosen
-
-
-def components_cards(block: m.Components, cards: list) -> list:
-    """The cards a components figure shows of one kind: those named, else `show` spread."""
-    named = [lc for lc in cards if lc.card.id in block.cards]
-    return named or spread(cards, block.show)
-
-
-def pictured_cards(data: PackData) -> set[str]:
-    """IDs of the cards whose faces the whole rulebook shows (cover, figures): a change to any
-    other card's stats or picture leaves the book as it is."""
-    kinds = {k.id: data.cards_of(k.id) for k in data.pack.kinds}
-    shown = [lc for lc in fan_cards(list(kinds.values()))]
-    for _, chapter in data.chapters:
-        for block in chapter.blocks:
-            if isinstance(block, m.Components):
-                for kind_id in block.kinds or list(kinds):
-                    shown += components_cards(block, kinds.get(kind_id, []))
-            elif isinstance(block, m.Anatomy):
-                shown += [lc for lc in data.cards if lc.card.id == block.card]
-            elif isinstance(block, m.Setup) and block.grid and block.grid.face == "front":
-                cards = kinds.get(block.grid.kind, [])
-                shown += cards[:block.grid.rows * block.grid.cols]
-    return {lc.card.id for lc in shown}
-
-
 class Figure(Flowable):
     """A picture and its caption on one page. Where the rest of a page holds the figure at
     LEAST of its size or more, the picture shrinks to fit (its caption keeps its size) instead
@@ -380,15 +346,6 @@ def unbroken(flowables: list[Flowable], width: float, after: float = 0.0) -> Tab
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
                                ("FONTNAME", (0, 0), (-1, -1), face_name("serif"))]))
     return table
-
-
-def spread(cards: list, count: int) -> list:
-    """`count` cards spread evenly over the list, first and last included."""
-    if len(cards) <= count:
-        return list(cards)
-    if count == 1:
-        return [cards[0]]
-    return [cards[round(i * (len(cards) - 1) / (count - 1))] for i in range(count)]
 
 
 def _one(painter, face):

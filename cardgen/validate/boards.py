@@ -7,14 +7,18 @@ laid-out boards from load_boards() and only draws.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..diagnostics import Report, display_path
 from ..labels import labels_for
-from ..layout.board import LaidBoard, lay_out_boards
 from ..load import PackData, read_model
-from ..model.board import BoardFile
 from ..render.fonts import face_name, missing_glyphs
 from ..render.images import ImageStore
 from ..source import mark_at
+
+if TYPE_CHECKING:  # the board models and layouter load with a pack that has boards.yaml
+    from ..layout.board import LaidBoard
+    from ..model.board import BoardFile
 
 
 def check_boards(data: PackData, report: Report) -> bool:
@@ -46,6 +50,8 @@ def load_boards(data: PackData, report: Report):
 
 
 def _load_boards(data: PackData, report: Report, path):
+    from ..layout.board import lay_out_boards
+    from ..model.board import BoardFile
     if path not in data.inputs:
         data.inputs.append(path)
     errors_before = len(report.errors)
