@@ -275,7 +275,7 @@ def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
     pictured: set[str] = set()
     if kind == "rulebook":  # its cover and figures draw real card faces
-        from .render.rulebook_figures import pictured_cards
+        from .render.rulebook_pictured import pictured_cards
         digest.update(repr(sorted(data.layouts.items())).encode())
         pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
             else pictured_cards(data)  # house rules picture the chosen cards
