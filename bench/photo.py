@@ -8,7 +8,8 @@ repetition side by side (a busy moment slows them alike):
   300 dpi and embedded once as JPEG, drawing, save);
 - `cardgen build --only cards` and `cardgen build` (cards + printshop), cold: a new output
   folder and an empty cardgen cache ($CARDGEN_CACHE);
-- the same with the cache of an earlier build (prepared pictures kept): "warm";
+- the same with the cache of an earlier build (prepared pictures, laid-out and drawn faces,
+  parsed files kept): "warm";
 - after the full build: one stat changed in one card, built again into the same output; then
   nothing changed, built again.
 
@@ -167,7 +168,8 @@ def table(r: dict) -> str:
     row("floor (start-up + timed region)", "floor_s", "floor_cpu_s")
     row("`cardgen build --only cards`, cold", "cards_s", "cards_cpu_s")
     row("the same, `--jobs 1`", "cards_jobs1_s", "cards_jobs1_cpu_s")
-    row("the same, prepared pictures cached", "cards_warm_s", "cards_warm_cpu_s")
+    row("the same, new output, the cache it left (pictures, faces, parsed files)",
+        "cards_warm_s", "cards_warm_cpu_s")
     row("`cardgen build` (cards + printshop), cold", "full_s", "full_cpu_s")
     row("the same, `--jobs 1`", "full_jobs1_s", "full_jobs1_cpu_s")
     row("rebuild after one stat edit", "one_stat_s", "one_stat_cpu_s", "full", "%")
@@ -184,7 +186,7 @@ def table(r: dict) -> str:
     f = r["flagship"]
     lines += ["", "| flagship (crazy-hospital, every output) | wall s | CPU s |", "|---|---:|---:|",
               f"| cold build, empty cache | {f['cold_s']:.2f} | {f['cold_cpu_s']:.2f} |",
-              f"| cold build, warm cache (hyphenation dictionary) | {f['warm_s']:.2f} | "
+              f"| new output folder, the cache of an earlier build (hyphenation, faces, parsed files) | {f['warm_s']:.2f} | "
               f"{f['warm_cpu_s']:.2f} |",
               f"| the same, `--jobs 1` | {f['jobs1_s']:.2f} | {f['jobs1_cpu_s']:.2f} |",
               f"| rebuild after one stat edit | {f['one_stat_s']:.2f} | {f['one_stat_cpu_s']:.2f} "

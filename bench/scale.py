@@ -75,10 +75,11 @@ def run(sizes=(1, 5, 10), repeat: int = 3) -> list[dict]:
             tmp = Path(tmp)
             cards = make_pack(tmp / "data", factor)
             runs = []
-            for index in range(repeat):  # a new output folder each time: nothing is up to date
-                out = tmp / f"out{index}"
+            for index in range(repeat):  # a new output folder and an empty cache each time:
+                out = tmp / f"out{index}"  # nothing is up to date, nothing kept
                 runs.append(measure(CARDGEN + ["build", "--data", str(tmp / "data"),
-                                               "--out", str(out), "--only", "cards"]))
+                                               "--out", str(out), "--only", "cards"],
+                                    env={"CARDGEN_CACHE": str(tmp / f"cache{index}")}))
             result = best(runs)
             size = (out / PACK / "cards.pdf").stat().st_size
         rows.append({"factor": factor, "cards": cards, "wall_s": result.wall, "cpu_s": result.cpu,
