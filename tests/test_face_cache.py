@@ -4,6 +4,7 @@ build with an empty cache."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 
@@ -166,3 +167,37 @@ def test_a_rebuild_draws_the_print_shop_files_in_a_second_process(tmp_path, monk
     _, alone = build_pack(folder, BuildSettings(), kinds, split=False)
     assert split.files == alone.files == first.files
     assert split.png_keys == alone.png_keys and split.built == alone.built
+
+
+def test_a_new_process_has_the_fonts_of_the_fronts_it_takes_from_the_cache(tmp_path):
+    """A process that takes every front from the cache (and may draw them afresh, or measure
+    them) has the fonts they use registered, as laying them out would have."""
+    import subprocess
+    import sys
+    folder = copy_shipped(tmp_path, "dokter-li")
+    env = {**os.environ, "CARDGEN_CACHE": str(tmp_path / "cache")}
+    build = [sys.executable, "-c", "from cardgen.cli.app import main; main()", "-q", "build",
+             "--data", str(folder.parent), "--out", str(tmp_path / "out"), "--only", "cards"]
+    assert subprocess.run(build, env=env, capture_output=True).returncode == 0
+    measure = f"""
+import cardgen.layout.card as card
+from cardgen.build import BuildSettings, check, layout_faces
+from cardgen.diagnostics import Report
+from cardgen.render.typeset import text_pieces
+from reportlab.pdfbase import pdfmetrics
+from pathlib import Path
+data = check(Path({str(folder)!r}), Report())
+laid_out = card.CardLayouter.face
+def face(self, lc, layout, subject):
+    assert lc is None, "every front must come from the cache"
+    return laid_out(self, lc, layout, subject)
+card.CardLayouter.face = face
+printed, _, layouter = layout_faces(data, Report(), BuildSettings())
+fonts = {{font for p in printed for box in p.front.boxes
+         for font, _ in text_pieces(box, layouter.icons)}}
+print(len(printed), sorted(fonts), [pdfmetrics.stringWidth("Ab", font, 10) for font in fonts])
+"""
+    run = subprocess.run([sys.executable, "-c", measure], env=env, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("81 ")  # printed cards (copies counted)

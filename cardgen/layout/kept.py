@@ -20,10 +20,12 @@ import pickle
 from pathlib import Path
 
 from .. import cache
+from ..render.fonts import register
+from ..render.typeset import text_pieces
 from .card import Box, CardFace
 
 KIND = "layouts"
-FORMAT = 1
+FORMAT = 2
 _LAYING_OUT = ("layout/card.py", "layout/stats.py", "layout/faces.py", "layout/ink.py",
                "render/text.py", "render/typeset.py", "render/fonts.py", "labels.py",
                "load.py", "model/card.py", "model/layout.py", "model/pack.py", "model/base.py")
@@ -51,6 +53,7 @@ class KeptFronts:
         # what every front of the pack depends on, hashed once
         self.pack = hashlib.sha256(repr((data.pack, sorted(icons.items()), tuple(card_size),
                                          safe)).encode()).hexdigest()
+        self.icons = icons
         self.layouts: dict[str, str] = {}
         self.old: dict[str, tuple] = {}
         self.new: dict[str, tuple] = {}
@@ -78,7 +81,9 @@ class KeptFronts:
         entry = self.old.get(key)
         if entry is None:
             return None
-        boxes, described = entry
+        boxes, described, fonts = entry
+        for font in fonts:  # registered as laying the front out would have (drawing needs them)
+            register(font.removeprefix("CG-"))
         face = CardFace(lc.card.id)
         regions = layout.regions
         for name, values in boxes:
@@ -96,8 +101,9 @@ class KeptFronts:
     def keep(self, key: str, face: CardFace) -> None:
         """A front laid out without a problem: kept for the next build."""
         described = repr(face.boxes)
+        fonts = sorted({font for box in face.boxes for font, _ in text_pieces(box, self.icons)})
         self.new[key] = ([(box.name, tuple(getattr(box, f) for f in _FIELDS))
-                          for box in face.boxes], described)
+                          for box in face.boxes], described, fonts)
         self.reprs[id(face)] = (face, described)
 
     def described(self, face) -> str | None:
