@@ -322,21 +322,24 @@ def load_yaml(path: Path, shown: str | None = None,
     shown = shown or str(path)
     text = read_text(path, shown)
     # a file read before, unchanged, is not parsed again (cardgen.cache): a rebuild after one
-    # edit reads the other files of the pack as they were (the flagship: 19 of 20)
-    key = cache.key("yaml", _loader_code(), shown, text)
-    kept = cache.read("yaml", key)
+    # edit reads the other files of the pack as they were (the flagship: 19 of 20). One entry
+    # per file (its path and shown name), holding the hash of the text it was read from: an
+    # edit replaces the entry instead of adding one
+    name = cache.key("yaml", _loader_code(), str(Path(path).resolve()), shown)
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    kept = cache.read("yaml", name)
     if kept:
         try:
-            data, found = pickle.loads(kept)
+            kept_digest, data, found = pickle.loads(kept)
         except Exception:  # a torn entry: parse
-            pass
-        else:
+            kept_digest = None
+        if kept_digest == digest:
             if warnings is not None:
                 warnings.extend(found)
             return data
     found: list[tuple[Mark, str]] = []
     data = _parsed(text, shown, found)
-    cache.write_pickled("yaml", key, (data, found))
+    cache.write_pickled("yaml", name, (digest, data, found))
     if warnings is not None:
         warnings.extend(found)
     return data

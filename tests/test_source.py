@@ -385,3 +385,29 @@ def test_libyaml_never_accepts_what_the_pure_loader_refuses(text):
     pure, fast = _both(text)
     if fast[0] == "ok" and source.fast_may_read(text):  # else load_yaml uses the pure one
         assert pure == fast
+
+
+def test_a_file_read_before_is_taken_from_the_cache_until_it_changes(tmp_path, monkeypatch):
+    """load_yaml keeps what it read (cardgen's cache), one entry per file: an unchanged file is
+    not parsed again (its marks and warnings come back as they were), an edited one is, and
+    its entry is replaced, not added to."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "cards.yaml"
+    path.write_text("cards:\n  - id: A1\n    name: Eins und zwei #3\n", encoding="utf-8")
+    warnings: list = []
+    first = load_yaml(path, "cards.yaml", warnings)
+    assert len(warnings) == 1  # the text ends where a '#' comment starts
+    parse = source._parsed
+
+    def not_again(*args):
+        raise AssertionError("parsed again")
+    monkeypatch.setattr(source, "_parsed", not_again)
+    again_warnings: list = []
+    again = load_yaml(path, "cards.yaml", again_warnings)
+    assert again == first and again_warnings == warnings
+    assert again["cards"][0]["name"].mark == first["cards"][0]["name"].mark == Mark(
+        "cards.yaml", 3, 11)
+    monkeypatch.setattr(source, "_parsed", parse)
+    path.write_text("cards:\n  - {id: A1, name: Zwei}\n", encoding="utf-8")
+    assert load_yaml(path, "cards.yaml")["cards"][0]["name"] == "Zwei"
+    assert len(list((tmp_path / "cache" / "yaml").iterdir())) == 1
