@@ -1,12 +1,14 @@
-"""A cache on disk for work that outlives one build: prepared pictures, laid-out cards, the
-hyphenation dictionary.
+"""A cache on disk for work that outlives one build: prepared pictures and their checked sizes,
+parsed fonts, parsed YAML files, file hashes, laid-out fronts (layout/kept.py), drawn faces
+(render/face_store.py), the hyphenation dictionary.
 
-Why: a designer changes one stat and builds again; scaling 64 photos and laying out 104 cards a
-second time for that is most of the wait. Every entry is named by a key that hashes everything it
-was made from (input bytes, settings, cardgen's version), so an entry is either exactly right or
-never asked for; there is nothing to invalidate. Entries are written atomically. The cache is
-only a shortcut: when it cannot be read or written (read-only home, full disk) the build does the
-work itself and produces the same bytes.
+Why: a designer changes one stat and builds again; scaling 64 photos and laying out and drawing
+104 cards a second time for that is most of the wait. Every entry is named by a key that hashes
+everything it was made from (input bytes, settings, cardgen's version, the source of the code
+that made it), or holds that hash and is checked against it, so an entry is either exactly right
+or never used; there is nothing to invalidate. Entries are written atomically. The cache is only a
+shortcut: when it cannot be read or written (read-only home, full disk, a torn entry) the build
+does the work itself and produces the same bytes.
 
 Location: $CARDGEN_CACHE, else $XDG_CACHE_HOME/cardgen, else ~/.cache/cardgen. Deleting it is
 always safe. Entries not used for MAX_AGE_DAYS are removed now and then.
