@@ -96,7 +96,8 @@ def _write(kind: str, name: str, fill) -> None:
         with open(temporary, "wb") as stream:
             fill(stream)
         os.replace(temporary, target / name)
-    except OSError:  # a full or read-only disk: the build goes on without the cache
+    except Exception:  # a full or read-only disk, a value that will not pickle: the build
+        # goes on without this entry (a cache must never fail a build)
         with suppress(OSError):
             temporary.unlink()
         return

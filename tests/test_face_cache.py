@@ -201,3 +201,13 @@ print(len(printed), sorted(fonts), [pdfmetrics.stringWidth("Ab", font, 10) for f
                          text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("81 ")  # printed cards (copies counted)
+
+
+def test_a_value_that_will_not_pickle_makes_no_entry_and_no_error(tmp_path, monkeypatch):
+    from cardgen import cache
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    cache.write_pickled("faces", "broken", {"painter": lambda: None})
+    assert not cache.has("faces", "broken")
+    assert list((tmp_path / "cache" / "faces").iterdir()) == []  # no temporary file left
+    cache.write_pickled("faces", "fine", {"code": "q 1 0 0 1 0 0 cm Q", "fonts": (("CG-sans", 0),)})
+    assert cache.has("faces", "fine")
