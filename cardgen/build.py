@@ -133,13 +133,18 @@ def _render_split(data: PackData, report: Report, settings: BuildSettings, wante
                             args=(writer, data, settings, part, previous, deck))
     child.start()
     writer.close()
-    result = render_pack(data, report, settings, wanted - part, previous, deck)
     try:
-        part_report, made = reader.recv()
-    except EOFError:  # the child died: do its part here
-        part_report = Report()
-        made = _part(data, settings, part, previous, deck, part_report)
-    child.join()
+        result = render_pack(data, report, settings, wanted - part, previous, deck)
+        try:
+            part_report, made = reader.recv()
+        except EOFError:  # the child died: do its part here
+            part_report = Report()
+            made = _part(data, settings, part, previous, deck, part_report)
+    except BaseException:  # Ctrl-C (the child ignores it) or a failure here: the child stops
+        child.terminate()
+        raise
+    finally:
+        child.join()
     report.extend(part_report)
     if result is None or made is None:
         return None
@@ -153,6 +158,11 @@ def _render_split(data: PackData, report: Report, settings: BuildSettings, wante
 
 def _part_child(writer, data: PackData, settings: BuildSettings, part: set[str], previous,
                 deck) -> None:
+    import signal
+    # Ctrl-C and SIGTERM are the parent's to handle: it stops this process (SIGTERM, ending it
+    # at once and silently), so no second traceback comes from here
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if part & SHOP_KINDS:  # the cache entries of the faces are this process's parent's to
         cache.READ_ONLY = True  # write (the same ones: written once is enough)
     report = Report()

@@ -151,3 +151,17 @@ def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
     assert "contact" not in wanted_outputs(BuildSettings(only=("cards",), also=("contact",)))
     pack = ROOT / "card_data" / "quartett"
     assert output_keys(pack, watching) == output_keys(pack, BuildSettings())
+
+
+def test_watch_builds_on_every_core_as_build_does(tmp_path, monkeypatch):
+    """watch's rebuilds use the default --jobs of `cardgen build` (a rulebook, or the kept
+    faces' print-shop file, on a second core), not one process."""
+    from cardgen.build import BuildSettings
+    from cardgen.cli import build as cli_build
+    from cardgen.cli import watch
+    seen = []
+    monkeypatch.setattr(cli_build, "default_jobs", lambda: 3)
+    monkeypatch.setattr(cli_build, "run_packs",
+                        lambda folders, out, settings, force, jobs: seen.append(jobs) or [])
+    watch.rebuild([tmp_path / "pack"], tmp_path / "out", BuildSettings())
+    assert seen == [3]

@@ -111,11 +111,13 @@ def rebuild(folders: list[Path], out: Path, settings) -> None:
     from ..build import write
     from ..diagnostics import Report
     from ..output import OutputError, output_lock
-    from .build import report_outcomes, run_packs
+    from .build import default_jobs, report_outcomes, run_packs
     started = time.perf_counter()
     try:
         with output_lock(out):  # no other build writes to out/ meanwhile
-            outcomes = run_packs(folders, out, settings, False, 1)
+            # as `cardgen build` does: a rulebook (or, with the faces kept, the print-shop
+            # file) on a second core, packs side by side
+            outcomes = run_packs(folders, out, settings, False, default_jobs())
             report = Report()
             for _, pack_report, _, _ in outcomes:
                 report.extend(pack_report)
