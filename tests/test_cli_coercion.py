@@ -15,7 +15,7 @@ from typer.main import get_command
 from cardgen.cli.app import app
 from cardgen.load import ROOT
 
-coercion = pytest.importorskip("typer._coercion", reason="Typer before 0.29 converts with click")
+from typer import _coercion as coercion  # Typer 0.29's conversion (pyproject: typer>=0.29)
 
 SAMPLES = {
     str: ["a4", "", "über", " x ", "-", "0"],

@@ -251,3 +251,29 @@ def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatc
         forked = [ImageStore(pack).prepared(*p) for p in placed]
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "other"))
     assert forked == [ImageStore(pack).prepared(*p) for p in placed]
+
+
+def test_a_pillow_without_one_of_our_decoders_still_reads_the_others(tmp_path, monkeypatch):
+    """validate.images loads only the decoders of the accepted formats; when one is missing
+    from Pillow it loads every decoder Pillow has (as Image.open would) and reads the rest."""
+    import importlib
+
+    from cardgen.validate import images as checks
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    real_import, real_init = importlib.import_module, checks.Image.init
+    loaded = []
+
+    def without_webp(name, *args):
+        if name == "PIL.WebPImagePlugin":
+            raise ImportError("built without WebP")
+        return real_import(name, *args)
+    monkeypatch.setattr(checks.importlib, "import_module", without_webp)
+    monkeypatch.setattr(checks.Image, "init", lambda: loaded.append("all") or real_init())
+    checks._load_decoders.cache_clear()
+    (tmp_path / "images").mkdir()
+    photo(tmp_path / "images" / "a.jpg", (300, 400))
+    try:
+        assert checks.picture_size(tmp_path, "images/a.jpg") == (300, 400)
+    finally:
+        checks._load_decoders.cache_clear()
+    assert loaded[:1] == ["all"]

@@ -9,8 +9,9 @@ cardgen's options take are plain, and for them the conversion is a line of Pytho
 Only a value whose result is certain takes the short way: "12" for an int, "1.5" for a float, any
 text for a str or a Path. Everything else — a value out of range, "1e3", "abc", an enum, a
 parser — goes to Typer's own conversion, so results and error messages are exactly Typer's
-(tests/test_cli_coercion.py compares both ways over every option). Older Typers (before 0.29)
-hand values to click's types and are left as they are.
+(tests/test_cli_coercion.py compares both ways over every option). pyproject asks for Typer
+0.29 or later; a later Typer whose internals moved is left as it is (everything converted by
+Typer, slower), and the tests, which import those internals, say so.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def install() -> None:
         from typer import core
         from typer._coercion import RuntimeParam, build_runtime_param
         from typer._param_types import coerce_cli_path
-    except ImportError:  # an older Typer: click's types convert, without pydantic
+    except ImportError:  # a Typer whose internals moved: it converts everything itself
         return
     if not hasattr(core._TyperParameter, "get_runtime_param") or \
             getattr(core._TyperParameter.get_runtime_param, "cardgen", False):

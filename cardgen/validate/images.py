@@ -56,8 +56,9 @@ def _load_decoders() -> None:
     for module in _PLUGINS:
         try:
             importlib.import_module(f"PIL.{module}")
-        except ImportError:  # a Pillow built without it: as Image.init, go on without
-            pass
+        except ImportError:  # a Pillow built without one of them: load what Pillow has, as
+            Image.init()  # Image.open would have (the formats it lacks stay unreadable)
+            return
 
 
 def _decode(path: Path, relative: str) -> tuple[int, int] | str:
