@@ -482,8 +482,7 @@ def _face_records(data: PackData, card_size, icons: dict[str, str], printed,
     alphabet = kept.alphabet_for(faces, icons)
     usable = kept.usable(alphabet)
     records = FaceRecords(alphabet, {key: usable[key] for key in faces if key in usable},
-                          images)
-    records.keys = keys
+                          images, keys)
     return records, kept
 
 

@@ -21,6 +21,7 @@ import os
 import pickle
 from contextlib import suppress
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
@@ -45,6 +46,18 @@ def key(*parts: object) -> str:
         data = part if isinstance(part, bytes) else repr(part).encode()
         digest.update(len(data).to_bytes(8, "little"))
         digest.update(data)
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def code_key(*modules: str) -> str:
+    """A hash of the source of cardgen's `modules` (paths inside the package, e.g.
+    "render/card.py"): an entry made by code that has changed since is never asked for."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in modules:
+        digest.update(name.encode())
+        digest.update((root / name).read_bytes())
     return digest.hexdigest()
 
 

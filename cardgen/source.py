@@ -355,16 +355,10 @@ def _parsed(text: str, shown: str, warnings: list) -> Any:
     return _load(MarkedLoader(text, shown), text, shown, warnings)
 
 
-_LOADER: list[str] = []
-
-
 def _loader_code() -> str:
     """What reading a file depends on besides its text: this module and PyYAML."""
-    if not _LOADER:
-        _LOADER.append(hashlib.sha256(Path(__file__).read_bytes() + yaml.__version__.encode()
-                                      + str(getattr(yaml, "__with_libyaml__", "")).encode()
-                                      ).hexdigest())
-    return _LOADER[0]
+    return cache.key(cache.code_key("source.py"), yaml.__version__,
+                     getattr(yaml, "__with_libyaml__", False))
 
 
 def _load(loader, text: str, shown: str, warnings) -> Any:

@@ -114,7 +114,7 @@ def test_other_drawing_code_replays_nothing_kept(tmp_path, monkeypatch, counted)
     folder = copy_shipped(tmp_path, "quartett")
     _build(folder, tmp_path / "cache", monkeypatch)
     counted["drawn"].clear()
-    monkeypatch.setattr("cardgen.render.face_store._CODE", ["another painter"])
+    monkeypatch.setattr("cardgen.render.face_store._DRAWING", ("render/card.py",))
     _build(folder, tmp_path / "cache", monkeypatch)
     assert len(set(counted["drawn"])) == 52 + 1  # every front and the back
 

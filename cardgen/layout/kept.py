@@ -29,27 +29,15 @@ FORMAT = 2
 _LAYING_OUT = ("layout/card.py", "layout/stats.py", "layout/faces.py", "layout/ink.py",
                "render/text.py", "render/typeset.py", "render/fonts.py", "labels.py",
                "load.py", "model/card.py", "model/layout.py", "model/pack.py", "model/base.py")
-_CODE: list[str] = []
 _FIELDS = tuple(name for name in Box.__slots__ if name not in ("name", "region"))
-
-
-def _layout_code() -> str:
-    if not _CODE:
-        root = Path(__file__).resolve().parent.parent
-        digest = hashlib.sha256()
-        for name in _LAYING_OUT:
-            path = root / name
-            digest.update(path.read_bytes() if path.is_file() else name.encode())
-        _CODE.append(digest.hexdigest())
-    return _CODE[0]
 
 
 class KeptFronts:
     """One pack's laid-out fronts: read before the layout stage, written after it."""
 
     def __init__(self, data, card_size, safe: float, icons: dict[str, str]):
-        self.name = cache.key(KIND, FORMAT, _layout_code(), str(Path(data.folder).resolve()),
-                              tuple(card_size), safe)
+        self.name = cache.key(KIND, FORMAT, cache.code_key(*_LAYING_OUT),
+                              str(Path(data.folder).resolve()), tuple(card_size), safe)
         # what every front of the pack depends on, hashed once
         self.pack = hashlib.sha256(repr((data.pack, sorted(icons.items()), tuple(card_size),
                                          safe)).encode()).hexdigest()

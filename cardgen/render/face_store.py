@@ -14,7 +14,6 @@ replays what the old one drew.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from pathlib import Path
 from typing import Iterable
@@ -29,23 +28,13 @@ _DRAWING = ("render/card.py", "render/replay.py", "render/images.py", "render/fo
             "render/typeset.py", "render/text.py", "render/portrait.py",
             "render/portrait_hair.py", "render/portrait_head.py", "render/portrait_traits.py",
             "layout/stats.py")
-_CODE: list[str] = []
-
-
-def _drawing_code() -> str:
-    if not _CODE:
-        import reportlab
-        root = Path(__file__).resolve().parent.parent
-        digest = hashlib.sha256(reportlab.Version.encode())
-        for name in _DRAWING:
-            digest.update((root / name).read_bytes())
-        _CODE.append(digest.hexdigest())
-    return _CODE[0]
 
 
 def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
     """The cache entry of a pack's faces at this card size (a --card-size build keeps its own)."""
-    return cache.key(KIND, FORMAT, _drawing_code(), str(Path(folder).resolve()),
+    import reportlab
+    return cache.key(KIND, FORMAT, cache.code_key(*_DRAWING), reportlab.Version,
+                     str(Path(folder).resolve()),
                      tuple(card_size), sorted(icons.items()))
 
 

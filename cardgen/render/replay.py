@@ -50,17 +50,19 @@ class FaceRecords:
     """The recorded faces of one build, and those kept from the build before."""
 
     def __init__(self, alphabet: dict[str, str] | None = None,
-                 kept: dict[str, Recording] | None = None, images=None):
+                 kept: dict[str, Recording] | None = None, images=None,
+                 keys: dict[int, str] | None = None):
         """alphabet: {font: its characters, sorted} every print document is seeded with
         (None: nothing is lasting); kept: lasting recordings of an earlier build with this
-        alphabet, by face key; images: the ImageStore the pictures come from."""
+        alphabet, by face key; images: the ImageStore the pictures come from; keys: id(face) →
+        its content key (build.face_keys; a face without one is known by its id() in this
+        build only)."""
         self.alphabet = alphabet
         self.images = images
         self.seeded = WeakSet()  # canvases seeded with the alphabet (weak: a saved document
         # and its pages go when its function returns)
         self.recordings: dict = dict(kept or {})  # lasting ones, valid in every seeded canvas
-        self.keys: dict[int, str] = {}  # id(face) → its content key (build.face_keys); a face
-        # without one is known by its id() in this build only
+        self.keys = keys or {}
 
     def begin(self, canvas) -> None:
         """A new print document, before anything is drawn on it: seeded with the alphabet."""
