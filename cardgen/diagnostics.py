@@ -39,7 +39,8 @@ def display_path(path: str | Path) -> str:
         shown = os.path.relpath(path)
     except ValueError:  # another drive on Windows
         return str(path)
-    return str(path.resolve()) if shown.startswith("..") else shown
+    # the entry itself, not where a link leads (a link to nothing or in a circle is named too)
+    return str(path.parent.resolve() / path.name) if shown.startswith("..") else shown
 
 
 @dataclass

@@ -11,12 +11,16 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+import errno
+import os
+
 from .diagnostics import Report, display_path
 from .model.card import Card, CardFileShape
 from .model.layout import Layout, LayoutFile, Region
 from .model.pack import Pack
 from .model.rules import Chapter
 from .source import Mark, MarkedDict, YamlError, load_yaml, mark_at
+from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
 from .validate.errors import did_you_mean, report_validation_error
 from .paths import FONTS, ROOT, TEMPLATES, _home, find_packs  # noqa: F401 (their old home)
 
@@ -172,19 +176,57 @@ def load_pack(folder: Path, report: Report) -> PackData | None:
     return data
 
 
-def _yaml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
+def _yaml_files(folder: Path, report: Report | None = None) -> list[Path]:
+    return data_files(folder, (".yaml",), report)
+
+
+CARD_SUFFIXES = (".yaml", *SHEET_SUFFIXES)  # the files of cards/: YAML and spreadsheets
+
+# Files an editor keeps beside the one it has open: Excel's owner file (~$cards.xlsx, while the
+# workbook is open) and Emacs's lock (.#cards.yaml, a link to user@host). They are not the
+# designer's data; reading them would fail on every build made while the file is open.
+_EDITOR_FILES = ("~$", ".#")
+
+
+def data_files(folder: Path, suffixes: tuple[str, ...], report: Report | None = None
+               ) -> list[Path]:
+    """The regular files of `folder` named *<suffix>, in name order: what the loader reads.
+    With a report, an entry so named that is no file is named: a link to nothing or in a
+    circle (an error: the designer meant a file there), a folder, pipe or device (a warning:
+    it is skipped)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix not in suffixes or path.name.startswith(_EDITOR_FILES):
+            continue
+        if path.is_file():
+            found.append(path)
+        elif report is None:
+            continue
+        elif path.is_symlink():
+            try:
+                path.stat()
+                problem = "is no regular file"
+            except OSError as exc:
+                problem = ("is a link that leads back to itself" if exc.errno == errno.ELOOP
+                           else f"is a link to '{os.readlink(path)}', which does not exist")
+            report.error(display_path(path), 0, 0, "", f"cannot read the file: it {problem}")
+        elif path.is_dir():
+            report.warning(display_path(path), 0, 0, "",
+                           "a folder named like a data file is skipped; rename it")
+        else:  # a pipe or a device: reading it could wait for ever
+            report.warning(display_path(path), 0, 0, "",
+                           "is no regular file (a pipe or device) and is skipped")
+    return found
 
 
 def _card_files(folder: Path, report: Report, columns: dict[str, set[str]] | None = None):
     """(path, raw data, outline) of every card file whose outline is valid: YAML files, and
     spreadsheets (one entry per kind they hold, in file-name order with the YAML files)."""
-    from .spreadsheet import SUFFIXES, card_groups
-    cards = folder / "cards"
-    paths = sorted(p for p in cards.iterdir() if p.is_file() and
-                   p.suffix in (".yaml", *SUFFIXES)) if cards.is_dir() else []
-    for path in paths:
-        if path.suffix in SUFFIXES:
+    from .spreadsheet import card_groups
+    for path in data_files(folder / "cards", CARD_SUFFIXES, report):
+        if path.suffix in SHEET_SUFFIXES:
             groups = card_groups(path, columns, report)
             if not groups:
                 yield path, None, None
@@ -292,7 +334,7 @@ def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
 def _load_layouts(data: PackData, report: Report) -> None:
     """Layouts of templates/ first, then the pack's own (same name = the pack's wins)."""
     raw_layouts: dict[str, tuple[MarkedDict, str]] = {}
-    sources = _yaml_files(TEMPLATES) + _yaml_files(data.folder / "layouts")
+    sources = _yaml_files(TEMPLATES) + _yaml_files(data.folder / "layouts", report)
     if (data.folder / "layouts.yaml").is_file():
         sources.append(data.folder / "layouts.yaml")
     for path in sources:
@@ -372,7 +414,7 @@ def _resolve_layout(name: str, raw_layouts, report: Report, chain: list[str]):
 
 
 def _load_rules(data: PackData, report: Report) -> None:
-    for path in _yaml_files(data.folder / "rules"):
+    for path in _yaml_files(data.folder / "rules", report):
         data.inputs.append(path)
         chapter, _ = read_model(path, Chapter, report)
         if chapter is not None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load import LoadedCard, PackData, read_model
+from ..load import LoadedCard, PackData, data_files, read_model
 from ..model.compose import Composition, Draw, NeedKind, NeedSet, NeedSpecialCards
 from ..source import Mark, MarkedDict, YamlError, load_yaml, mark_at
 from ..validate.errors import did_you_mean
@@ -334,7 +334,7 @@ class _Declaration:
         if not comp.options:
             return
         described: dict[str, tuple[str, Mark]] = {}
-        for path in sorted((self.data.folder / "rules").glob("*.yaml")):
+        for path in data_files(self.data.folder / "rules", (".yaml",)):
             shown = display_path(path)
             try:
                 raw = load_yaml(path, shown)

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load import LoadedCard, PackData
+from ..load import CARD_SUFFIXES, LoadedCard, PackData, data_files
 from ..model.compose import Draw, Preset
 from ..validate.errors import did_you_mean
 from .card_players import check_card_players
@@ -49,9 +49,7 @@ def _cards_missing(data: PackData) -> bool:
     """True when a card (or a whole card file) could not be loaded: its ID is unknown, and
     every set, preset and rule naming it would report a follow-on error."""
     loaded = {lc.file for lc in data.cards}
-    files = sorted(p for p in (data.folder / "cards").glob("*.*")
-                   if p.suffix in (".yaml", ".csv", ".xlsx")  # spreadsheets hold cards too
-                   and p.is_file())  # as the loader: a pipe or folder named *.yaml is no file
+    files = data_files(data.folder / "cards", CARD_SUFFIXES)  # the files the loader read
     if any(display_path(path) not in loaded for path in files):
         return True
     ids = {lc.card.id for lc in data.cards}

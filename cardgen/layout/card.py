@@ -178,6 +178,8 @@ class CardLayouter:
         self.uses: dict[str, int] = {}
         self.folded: dict[tuple[str, str, str], tuple[ResolvedLayout, list[str]]] = {}
         self.deferred: dict[tuple[str, str, str], tuple[ResolvedLayout, list]] = {}
+        # (layout, region) → the cards it printed nothing on although it shows a card field
+        self.blank: dict[tuple[str, str], tuple[ResolvedLayout, list]] = {}
 
     # --- templates ------------------------------------------------------------------------------
     def _template(self, layout: ResolvedLayout, name: str, attr: str, source: str):
@@ -278,6 +280,8 @@ class CardLayouter:
                 raw = self._render(layout, name, "text", region.text or "", context, subject)
                 if raw is None:
                     continue
+                if lc is not None and not raw.strip():
+                    self.note_blank(lc, layout, name)
                 box.text = self._fit(layout, name, region, raw.strip(), subject, lc)
             elif region.type == "image":
                 box.image = self._render(layout, name, "image", region.image, context, subject)
@@ -290,6 +294,22 @@ class CardLayouter:
             face.boxes.append(box)
         self.card = None
         return face
+
+    def note_blank(self, lc: LoadedCard, layout, name: str) -> None:
+        """A region that shows a card's field prints nothing on this card (the field is empty
+        or missing): kept for report_problems(), which says it when most cards of the layout
+        do print there."""
+        shown = [tuple(k for k in match.groups() if k)
+                 for match in _CARD_FIELD.finditer(layout.regions[name].text or "")]
+        if shown:  # else the layout's own words printed nothing: nothing of the card's is amiss
+            self.blank.setdefault((layout.name, name), (layout, []))[1].append((lc, shown))
+
+    def note_kept_blanks(self, lc: LoadedCard, layout, face: CardFace) -> None:
+        """note_blank for a kept front (laid out without a problem, so a text region without
+        text printed nothing)."""
+        for box in face.boxes:
+            if box.region.type in ("text", "icon") and box.text is None:
+                self.note_blank(lc, layout, box.name)
 
     def _portrait_hints(self, layout, name, region: Region, box: Box, context, subject) -> None:
         """Who the drawn portrait shows: the layout's Jinja hints, usually card fields."""
@@ -373,8 +393,29 @@ class CardLayouter:
                 self._layout_error(layout, region, f"{message} {_on_cards(ids, self.uses, name)}")
         for (name, region, message), (layout, ids) in self.folded.items():
             self._layout_error(layout, region, f"{message} {_on_cards(ids, self.uses, name)}")
+        for (name, region), (layout, items) in self.blank.items():
+            if 2 * len(items) < self.uses.get(name, 0):  # else the field is optional by design
+                for lc, shown in items:
+                    self._report_blank(lc, layout, region, shown)
         self.deferred.clear()
         self.folded.clear()
+        self.blank.clear()
+
+    def _report_blank(self, lc: LoadedCard, layout, region: str, shown: list) -> None:
+        """A card that leaves a region empty which most cards of its layout fill: a gap on the
+        printed card. Without its name a card cannot be named at the table (asked for, read
+        out): an error. A title, quote or other text may be left off one card on purpose: a
+        warning, so that a slip is seen (--strict makes it an error)."""
+        present = [keys for keys in shown if _has_key(lc.raw, keys)]
+        keys = (present or shown)[0]
+        field = ".".join(keys)
+        mark = lc.mark(*keys)
+        self.report.add(lc.file, mark.line, mark.col, "error" if field == "name" else "warning",
+                        lc.card.id,
+                        f"{field}: {'empty' if present else 'missing'}, so region {region} of "
+                        f"{layout.name} prints nothing on this card (it does on most others); "
+                        f"fill it in, or draw the region only when it is set "
+                        f"(when: \"card.{field}\")")
 
     def _stats(self, layout, name, box: Box, lc: LoadedCard) -> None:
         rows = []
@@ -397,6 +438,15 @@ class CardLayouter:
 
 MM = 72 / 25.4
 FOLD_AT = 3  # this many cards of a layout (and half of them) meeting one problem: the layout's
+
+
+def _has_key(raw, keys: tuple[str, ...]) -> bool:
+    """The card's file holds this (nested) key."""
+    for key in keys:
+        if not isinstance(raw, dict) or key not in raw:
+            return False
+        raw = raw[key]
+    return True
 
 
 def _card_field(lc: LoadedCard, source: str, needle) -> tuple[tuple[str, ...], str] | None:
