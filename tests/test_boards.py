@@ -291,6 +291,39 @@ def test_text_that_does_not_fit_or_has_no_glyph_is_reported(tmp_path):
     assert any(f":{line_of(folder, 'Prost')}:" in e and "U+1F377" in e for e in found)
 
 
+def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
+    """Text, a writing field or a slot past the edge would be cut off at the page's edge; a
+    repeat's items that run off are one diagnostic at the repeated region."""
+    folder = mini_pack(tmp_path, """\
+        boards:
+          plan:
+            title: Plan
+            size: {width: 200, height: 100}
+            regions:
+              fits:
+                {type: text, x: 10, y: 10, w: 190, h: 10, text: "{{ pack.title }}"}
+              wide:
+                {type: rect, x: 150, y: 20, w: 60, h: 10, fill: "#CCCCCC"}
+              row:
+                type: repeat
+                x: 10
+                y: 80
+                dy: 10
+                count: 3
+                regions:
+                  field:
+                    {type: rect, w: 20, h: 8, stroke: "#000000"}
+        """)
+    pdf, report, _ = build(folder)
+    assert pdf is None
+    found = errors(report)
+    assert len(found) == 2, found
+    assert any(f"boards.yaml:{line_of(folder, 'w: 60')}:" in e and "plan.wide reaches past the "
+               "board's edge (x 150–210 mm on a board 200 mm wide)" in e for e in found), found
+    assert any(f"boards.yaml:{line_of(folder, 'w: 20, h: 8')}:" in e and
+               "y 100–108 mm on a board 100 mm high" in e for e in found), found
+
+
 def test_repeat_items_index_sets_and_groups(tmp_path):
     folder = mini_pack(tmp_path, """\
         boards:

@@ -26,6 +26,7 @@ from .card import Box, CardFace, CardLayouter
 SLOT_DASH = [3.0, 2.0]     # mm on, mm off
 CUT_DASH = [2.5, 1.5]
 SCISSORS = "✂"
+EDGE = 0.05  # mm a region may pass the board's edge by (rounding of computed positions)
 OVERLAP = 10.0             # mm shared by neighbouring tiles of a board larger than the paper
 TILE_MARGIN = 10.0         # mm of paper around a tile's window: marks, label, printer margin
 
@@ -79,9 +80,31 @@ class BoardLayouter(CardLayouter):
             pieces: list[_Piece] = []
             regions_raw = raw.get("regions") if isinstance(raw.get("regions"), MarkedDict) else None
             self._expand(name, board.regions, regions_raw, raw.mark, "", 0.0, 0.0, top, pieces)
+            if copy == 1:  # every copy has the same regions
+                self._off_board(name, width, height, pieces)
             out.append(LaidBoard(name, title, (width, height), copy,
                                  self._faces(name, file, pieces), board.fit))
         return out
+
+    def _off_board(self, name: str, width: float, height: float, pieces: list[_Piece]) -> None:
+        """A region reaching past the board's edge is cut off there (text, a field to write in,
+        a card slot): an error at the region, once per region of the YAML (a repeat's items
+        share one)."""
+        said = set()
+        for piece in pieces:
+            r = piece.region
+            right, bottom = r.x + (r.w or 0), r.y + (r.h or 0)
+            where = []
+            if r.x < -EDGE or right > width + EDGE:
+                where.append(f"x {r.x:g}–{right:g} mm on a board {width:g} mm wide")
+            if r.y < -EDGE or bottom > height + EDGE:
+                where.append(f"y {r.y:g}–{bottom:g} mm on a board {height:g} mm high")
+            key = (piece.mark.line, piece.mark.col)
+            if where and key not in said:
+                said.add(key)
+                self.report.error(piece.mark.file, piece.mark.line, piece.mark.col,
+                                  f"{name}.{piece.name}", f"reaches past the board's edge "
+                                  f"({'; '.join(where)}); move or shrink it")
 
     def _title(self, name: str, board: Board, raw: MarkedDict, scope: dict) -> str:
         if "{{" not in board.title and "{%" not in board.title:
