@@ -52,7 +52,21 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
         return None
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)  # Excel writes ';' where ',' is the decimal mark
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    # strict: a quote never closed (it would swallow every later row into one cell) or text
+    # after a closing quote is an error, not a quietly different table
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    rows, read_to = [], 0
+    try:
+        for row in reader:
+            rows.append(row)
+            read_to = reader.line_num
+    except csv.Error as exc:  # said at the line where the row that fails starts
+        report.error(shown, read_to + 1, 1, "", "a quote \" opened in this row is never "
+                     "closed; close it after the cell's text" if "end of data" in str(exc) else
+                     f"the row cannot be read ({exc}): a quoted cell ends at its closing "
+                     f"quote, then comes {delimiter!r} or the end of the line")
+        return None
+    return rows
 
 
 def _xlsx_rows(path: Path) -> list[list[object]]:
@@ -137,7 +151,7 @@ def card_groups(path: Path, columns: dict[str, set[str]] | None, report: Report)
         report.error(shown, 1, 1, "", "no cards: the first row names the columns (id, name, "
                      "stats.…), every further row is a card")
     for number, row in rows:
-        card, kind, kind_mark = _card(row, header, shown, number)
+        card, kind, kind_mark = _card(row, header, shown, number, report)
         if kind is None:
             kind, kind_mark = kind_of_file(path.stem, kinds), Mark(shown, 1, 1)
             if kinds is not None and kind not in kinds:
@@ -207,10 +221,16 @@ def _file(kind: str, mark: Mark) -> MarkedDict:
     return raw
 
 
-def _card(row: list, header: list[str], shown: str, number: int):
+def _card(row: list, header: list[str], shown: str, number: int, report: Report):
     """(card mapping, kind or None, mark of the kind cell) of one row."""
     card = _mapping(Mark(shown, number, 1))
     kind, kind_mark = None, None
+    for col, value in enumerate(row[len(header):], start=len(header) + 1):
+        if not _blank(value):  # the row's cells are shifted: what lands in which column is luck
+            report.error(shown, number, col, "", f"a value in column {col}, which the first "
+                         f"row does not name ({value!r}); a separator or a quote is missing or "
+                         "extra in this row, or the column needs a name")
+            break
     for col, (name, value) in enumerate(zip(header, row), start=1):
         mark = Mark(shown, number, col)
         if not name or _blank(value):

@@ -134,3 +134,23 @@ def test_a_sheet_that_is_not_utf8_is_one_error(tmp_path, make_pack, cli, monkeyp
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == ("card_data/mini/cards/hero.csv:2:5: error: not "
                                              "UTF-8 text; save the sheet as 'CSV UTF-8'")
+
+
+@pytest.mark.parametrize("body, line, col, said", [
+    # a quote never closed would swallow the rows after it into one cell
+    ('id,name,set\nA1,"Ann,A\nA2,Bob,A\n', 2, 1, 'a quote " opened in this row is never closed'),
+    ('id,name,set\nA1,"Ann"x,A\n', 2, 1, "the row cannot be read"),
+    # a cell past the named columns: the row's values are shifted
+    ("id,name,set\nA1,Ann,A\nA2,Bob,A,extra\n", 3, 4, "a value in column 4, which the first "
+     "row does not name ('extra')"),
+])
+def test_a_row_that_cannot_be_read_as_written_is_one_error(tmp_path, make_pack, cli,
+                                                            monkeypatch, body, line, col, said):
+    folder = make_pack(tmp_path, {"cards/heroes.yaml": None})
+    (folder / "cards" / "hero.csv").write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = cli("check", "mini")
+    assert result.exit_code == 1
+    assert any(said_line.startswith(f"card_data/mini/cards/hero.csv:{line}:{col}: error: {said}")
+               for said_line in result.stderr.splitlines()), result.stderr
+    assert "Traceback" not in result.output
