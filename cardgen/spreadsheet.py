@@ -36,7 +36,14 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
     shown = display_path(path)
     try:
         if path.suffix == ".xlsx":
-            return _xlsx_rows(path)
+            rows = _xlsx_rows(path)
+            uncomputed = _uncomputed_formulas(path, rows)
+            for row, col, formula in uncomputed:
+                report.error(shown, row, col, "", f"the formula {formula} has no value saved "
+                             "in the workbook (the program that wrote it did not compute it); "
+                             "open and save the workbook in Excel or LibreOffice, or write the "
+                             "value")
+            return None if uncomputed else rows
         raw = path.read_bytes()
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -69,9 +76,25 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
     return rows
 
 
-def _xlsx_rows(path: Path) -> list[list[object]]:
+def _uncomputed_formulas(path: Path, rows: list[list]) -> list[tuple[int, int, str]]:
+    """(row, column, formula) of each formula cell whose value the file does not hold: read as
+    a blank, it would silently give the card its default. Looked for only in a workbook whose
+    sheet XML has a formula at all (a second read of the sheet)."""
+    import zipfile
+    with zipfile.ZipFile(path) as book:
+        if not any(b"<f>" in book.read(name) or b"<f " in book.read(name)
+                   for name in book.namelist() if name.startswith("xl/worksheets/")):
+            return []
+    formulas = _xlsx_rows(path, values=False)
+    return [(r, c, cell) for r, row in enumerate(formulas, start=1)
+            for c, cell in enumerate(row, start=1)
+            if isinstance(cell, str) and cell.startswith("=") and
+            (r > len(rows) or c > len(rows[r - 1]) or rows[r - 1][c - 1] is None)]
+
+
+def _xlsx_rows(path: Path, values: bool = True) -> list[list[object]]:
     import openpyxl
-    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    book = openpyxl.load_workbook(path, read_only=True, data_only=values)
     try:
         sheet = book.worksheets[0]
         return [list(row) for row in sheet.iter_rows(values_only=True)]
@@ -150,8 +173,9 @@ def card_groups(path: Path, columns: dict[str, set[str]] | None, report: Report)
     if not rows:
         report.error(shown, 1, 1, "", "no cards: the first row names the columns (id, name, "
                      "stats.…), every further row is a card")
+    unnamed_said: set[int] = set()
     for number, row in rows:
-        card, kind, kind_mark = _card(row, header, shown, number, report)
+        card, kind, kind_mark = _card(row, header, shown, number, report, unnamed_said)
         if kind is None:
             kind, kind_mark = kind_of_file(path.stem, kinds), Mark(shown, 1, 1)
             if kinds is not None and kind not in kinds:
@@ -183,8 +207,8 @@ def sheet_names(kinds: list[str], suffix: str) -> dict[str, str]:
     return {kind: f"{n:0{width}d}-{kind}{suffix}" for n, kind in enumerate(kinds, start=1)}
 
 
-def _known_columns(header: list[str], known: set[str], shown: str, report: Report) -> list[str]:
-    """The header with unknown columns blanked out, each reported once at its name."""
+def _known_columns(header: list[str], known: set[str], shown: str, report: Report) -> list:
+    """The header with unknown columns as None, each reported once at its name."""
     from .validate.errors import did_you_mean
     out = []
     for col, name in enumerate(header, start=1):
@@ -192,7 +216,7 @@ def _known_columns(header: list[str], known: set[str], shown: str, report: Repor
         if name and not free and name not in known:
             report.error(shown, 1, col, "", f"unknown column '{name}'"
                          f"{did_you_mean(name, sorted(known))}")
-            name = ""
+            name = None  # said once here; its cells are left out
         out.append(name)
     return out
 
@@ -221,20 +245,28 @@ def _file(kind: str, mark: Mark) -> MarkedDict:
     return raw
 
 
-def _card(row: list, header: list[str], shown: str, number: int, report: Report):
-    """(card mapping, kind or None, mark of the kind cell) of one row."""
+def _card(row: list, header: list, shown: str, number: int, report: Report, said: set):
+    """(card mapping, kind or None, mark of the kind cell) of one row. `said`: the unnamed
+    columns whose values were reported (once per column)."""
     card = _mapping(Mark(shown, number, 1))
     kind, kind_mark = None, None
-    for col, value in enumerate(row[len(header):], start=len(header) + 1):
-        if not _blank(value):  # the row's cells are shifted: what lands in which column is luck
+    for col, value in enumerate(row, start=1):
+        past = col > len(header)  # the row's cells are shifted: what lands where is luck
+        unnamed = past or header[col - 1] == ""  # (None: an unknown column, said at its name)
+        if unnamed and not _blank(value) and (past or col not in said):
+            said.add(col)
+            shifted = "a separator or a quote is missing or extra in this row; else " if \
+                shown.endswith(".csv") and past else ""
             report.error(shown, number, col, "", f"a value in column {col}, which the first "
-                         f"row does not name ({value!r}); a separator or a quote is missing or "
-                         "extra in this row, or the column needs a name")
-            break
+                         f"row does not name ({value!r}); {shifted}name the column in the first row or "
+                         "clear the cell")
+            if past:
+                break
     for col, (name, value) in enumerate(zip(header, row), start=1):
         mark = Mark(shown, number, col)
         if not name or _blank(value):
-            _blank_cell(card, name, mark)
+            if name:
+                _blank_cell(card, name, mark)
             continue
         if name == "kind":
             kind, kind_mark = str(value).strip(), mark

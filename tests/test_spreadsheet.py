@@ -154,3 +154,28 @@ def test_a_row_that_cannot_be_read_as_written_is_one_error(tmp_path, make_pack, 
     assert any(said_line.startswith(f"card_data/mini/cards/hero.csv:{line}:{col}: error: {said}")
                for said_line in result.stderr.splitlines()), result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_formula_without_a_saved_value_and_a_stray_cell_are_errors(tmp_path, make_pack, cli,
+                                                                     monkeypatch):
+    """openpyxl (like other programs) writes formulas without computing them: read as blanks,
+    the card would quietly get its default. A value in a column without a name is said once
+    per column."""
+    folder = make_pack(tmp_path, {"cards/heroes.yaml": None})
+    rows = [["id", "name", "set", "count", ""],
+            ["A1", "Ann", "A", "=1+1", "stray"],
+            ["A2", "Bob", "A", "1", "stray"]]
+    _xlsx(rows, folder / "cards" / "hero.xlsx")
+    monkeypatch.chdir(tmp_path)
+    result = cli("check", "mini")
+    assert result.exit_code == 1
+    assert ("card_data/mini/cards/hero.xlsx:2:4: error: the formula =1+1 has no value saved in "
+            "the workbook") in result.stderr
+    rows[1][3] = "2"
+    _xlsx(rows, folder / "cards" / "hero.xlsx")
+    result = cli("check", "mini")
+    stray = [line for line in result.stderr.splitlines()
+             if "which the first row does not name" in line]
+    assert stray == ["card_data/mini/cards/hero.xlsx:2:5: error: a value in column 5, which the "
+                     "first row does not name ('stray'); name the column in the first row or "
+                     "clear the cell"], result.stderr
