@@ -168,12 +168,32 @@ def load_pack(folder: Path, report: Report) -> PackData | None:
         # pack.yaml is broken, but the card files' own mistakes can still be found now
         _check_cards_alone(folder, report)
         return None
+    if _duplicate_ids(pack, raw, display_path(pack_path), report):
+        # every card and text would be read against the wrong kind or group: only the card
+        # files' own mistakes are worth saying until pack.yaml names each once
+        _check_cards_alone(folder, report)
+        return None
     data = PackData(folder=folder, pack=pack, pack_raw=raw, pack_file=display_path(pack_path),
                     inputs=[pack_path])
     _load_cards(data, report)
     _load_layouts(data, report)
     _load_rules(data, report)
     return data
+
+
+def _duplicate_ids(pack: Pack, raw: MarkedDict, file: str, report: Report) -> bool:
+    """A kind or group id pack.yaml gives twice, said at its second place; True if any."""
+    found = False
+    for section, ids in (("groups", [g.id for g in pack.groups]),
+                         ("kinds", [k.id for k in pack.kinds])):
+        for index, value in enumerate(ids):
+            if value in ids[:index]:
+                mark = mark_at(raw, section, index, "id")
+                first = mark_at(raw, section, ids.index(value), "id")
+                report.error(file, mark.line, mark.col, value, f"id: duplicate "
+                             f"{section[:-1]} id (also at line {first.line})")
+                found = True
+    return found
 
 
 def _yaml_files(folder: Path, report: Report | None = None) -> list[Path]:

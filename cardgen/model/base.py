@@ -24,12 +24,25 @@ class Model(BaseModel):
 
 def _colour(value: str) -> str:
     if not _HEX.match(value) and "{{" not in value and value != "none":
-        raise ValueError(f"'{value}' is not a colour; write it as #RRGGBB")
+        raise ValueError("is not a colour; write it as #RRGGBB")  # said after the value
     return value
 
 
 Colour = Annotated[str, AfterValidator(_colour)]
 """#RRGGBB, 'none', or a Jinja expression that yields one (resolved per card)."""
+
+def _ordered(pair: tuple) -> tuple:
+    if pair[0] > pair[1]:
+        raise ValueError(f"[{pair[0]}, {pair[1]}]: the smaller number comes first; write "
+                         f"[{pair[1]}, {pair[0]}]")
+    return pair
+
+
+def Range(item):  # noqa: N802 (reads like a type)
+    """[fewest, most] written as a YAML list: a Pair whose first value is not above the second
+    (a reversed range would silently admit nothing)."""
+    return Annotated[Pair(item), AfterValidator(_ordered)]
+
 
 Slug = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")]
 Mm = Annotated[float, Field(ge=-50, le=2000, allow_inf_nan=False)]

@@ -14,10 +14,10 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
-from .base import Model, Pair, Slug, by_main_key
+from .base import Model, Range, Slug, by_main_key
 
 Severity = Literal["error", "warning", "note"]
-PlayerRange = Pair(Annotated[int, Field(ge=1, le=99)])
+PlayerRange = Range(Annotated[int, Field(ge=1, le=99)])
 
 
 class _Need(Model):

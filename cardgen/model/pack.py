@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
-from .base import Colour, Model, Mm, Pair, PositiveMm, Slug
+from .base import Colour, Model, Mm, Pair, PositiveMm, Range, Slug
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "skat": (59, 91),
@@ -212,10 +212,10 @@ StatRule = Annotated[Union[SumEquals, LessEqual, Ratio, OrderedByGroup, Equals, 
 class PlayFacts(Model):
     """What a box tells a buyer: who can play and for how long (cover, overview, checker)."""
 
-    players: Pair(Annotated[int, Field(ge=1, le=99)]) = Field(
+    players: Range(Annotated[int, Field(ge=1, le=99)]) = Field(
         description="fewest and most players, [2, 6]")
     age: Annotated[int, Field(ge=3, le=99)] = Field(description="youngest age the game suits")
-    minutes: Pair(Annotated[int, Field(ge=1, le=600)]) = Field(
+    minutes: Range(Annotated[int, Field(ge=1, le=600)]) = Field(
         description="playing time of one game in minutes, [20, 40]")
 
 

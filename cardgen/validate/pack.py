@@ -17,8 +17,6 @@ def check_pack_refs(data: PackData, report: Report) -> None:
     def at(*path):
         return mark_at(raw, *path)
 
-    _unique(report, file, [g.id for g in pack.groups], lambda i: at("groups", i, "id"), "group")
-    _unique(report, file, kind_ids, lambda i: at("kinds", i, "id"), "kind")
     for index, kind in enumerate(pack.kinds):
         try:
             re.compile(kind.id_pattern)
@@ -67,12 +65,3 @@ def check_pack_refs(data: PackData, report: Report) -> None:
                     m = at("stat_rules", index, attr)
                     report.error(file, m.line, m.col, rule.rule, f"{attr}: unknown stat "
                                  f"'{name}'{did_you_mean(name, sorted(all_keys))}")
-
-
-def _unique(report: Report, file: str, values: list[str], mark_of, what: str) -> None:
-    seen: set[str] = set()
-    for index, value in enumerate(values):
-        if value in seen:
-            m = mark_of(index)
-            report.error(file, m.line, m.col, value, f"id: duplicate {what} id")
-        seen.add(value)
