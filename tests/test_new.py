@@ -4,6 +4,7 @@ per-pack schema lets an editor flag unknown keys and misspelt stats."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import jsonschema
 import pytest
@@ -11,6 +12,7 @@ import yaml
 from typer.testing import CliRunner
 
 from cardgen.cli.app import app
+from conftest import text_layer
 
 KINDS = ("stat", "text")
 LANGUAGES = ("en", "de", "nl", "fr", "it")
@@ -129,3 +131,27 @@ def test_the_readme_shows_the_new_pack_whole(tmp_path, monkeypatch):
         block = re.search(r"`" + re.escape(name) + r"`:\n\n```yaml\n(.*?)\n```\n", readme, re.S)
         assert block, name
         assert block.group(1) + "\n" == (folder / name).read_text(encoding="utf-8"), name
+
+
+def test_the_rulebook_of_a_new_pack_has_no_empty_column(packs, tmp_path):
+    """The new stat pack's categories say nothing about what they mean: the table of categories
+    leaves the Meaning column out instead of printing it empty. Once one category has a
+    meaning, the column is there."""
+    out = tmp_path / "out"
+    assert run("build", "en-stat", "--data", packs, "--out", out, "--only", "rulebook"
+               ).exit_code == 0
+    book = text_layer((out / "en-stat" / "rulebook.pdf").read_bytes())
+    assert "Courage" in book and "highest value wins" in book
+    assert "Meaning" not in book
+    pack = packs.parent / "explained" / "card_data"
+    shutil.copytree(packs / "en-stat", pack / "en-stat")
+    pack_yaml = pack / "en-stat" / "pack.yaml"
+    text = pack_yaml.read_text(encoding="utf-8")
+    assert "    label: Courage\n" in text
+    pack_yaml.write_text(text.replace("    label: Courage\n", "    label: Courage\n"
+                                      "    meaning: how bold the explorer is\n", 1),
+                         encoding="utf-8")
+    result = run("build", "en-stat", "--data", pack, "--out", out, "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    book = text_layer((out / "en-stat" / "rulebook.pdf").read_bytes())
+    assert "Meaning" in book and "how bold the explorer is" in book

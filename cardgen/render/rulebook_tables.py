@@ -173,6 +173,8 @@ class TableMaker:
             return self._error(where, "table categories: the pack has no categories"
                                + (f" for kind {kind.id}" if kind else ""))
         common_mark = self.icons.get("common", "●")
+        # no category says what it means (a new pack): an empty column reads as unfinished
+        explained = any(c.meaning or c.tie_break for c in cats)
         rows = []
         for category in cats:
             at = self.pack_where("categories", self.pack.categories.index(category), category.key)
@@ -182,10 +184,11 @@ class TableMaker:
             meaning = self.lines([(category.meaning, "cell"),
                                   (f"{self.words['tie_break']}: {category.tie_break}"
                                    if category.tie_break else "", "cell-small")], at)
-            rows.append([self.lines([(name, "cell-strong"), (scale, "cell-small")], at), meaning,
-                         self._values_cell(category, at)])
-        flow: list[Flowable] = [self.grid([self.words["category"], self.words["meaning"],
-                                           self.words["wins"].capitalize()], rows, [3, 4, 3.6])]
+            rows.append([self.lines([(name, "cell-strong"), (scale, "cell-small")], at),
+                         *([meaning] if explained else []), self._values_cell(category, at)])
+        header = [self.words["category"], *([self.words["meaning"]] if explained else []),
+                  self.words["wins"].capitalize()]
+        flow: list[Flowable] = [self.grid(header, rows, [3, 4, 3.6] if explained else [3, 3.6])]
         legend = [f"{self.icons.get('up', '▲')} {self.words['wins_high']}",
                   f"{self.icons.get('down', '▼')} {self.words['wins_low']}"]
         if any(c.common for c in cats):
