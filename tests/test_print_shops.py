@@ -200,3 +200,15 @@ def test_ghostscripts_file_id_becomes_the_same_in_either_spelling():
                        (literal, literal.replace(b"abc", b"xyz").replace(b"zz", b"ww"))):
         fixed = _fixed_id(pdf)
         assert fixed == _fixed_id(other) and len(fixed) == len(pdf) and fixed != pdf
+
+
+def test_a_guide_for_one_sheet_says_sheet_and_page_once():
+    """Eight cards fill one sheet: "8 Karten auf einem Blatt", never "auf 1 Blättern"; folded
+    onto one sheet, "Seite 1", never "Seiten 1–1"."""
+    result = render_pack(_pack("crazy-hospital", 8), Report(), BuildSettings(only=("cards",)))
+    text = PdfReader(io.BytesIO(result.files["guide.pdf"])).pages[0].extract_text()
+    assert "8 Karten auf einem Blatt." in text and "1 Blättern" not in text
+    folded = render_pack(_pack("crazy-hospital", 4), Report(),
+                         BuildSettings(duplex="fold", only=("cards",)))
+    text = PdfReader(io.BytesIO(folded.files["guide.pdf"])).pages[0].extract_text()
+    assert "Seite 1" in text and "1–1" not in text and "4 Karten auf einem Blatt." in text

@@ -44,6 +44,9 @@ GUIDE: dict[str, dict[str, str]] = {
                     "Richtung über das ganze Blatt, dann die andere. Benachbarte Karten teilen "
                     "sich eine Schnittlinie: genau auf der Linie schneiden.",
         "guide_count": "{cards} Karten auf {sheets} Blättern, {per} Karten je Blatt.",
+        "guide_count_one": "{cards} Karten auf einem Blatt.",
+        "guide_fold_one": "**Seite 1** einseitig drucken. Das Blatt an der gestrichelten Linie "
+                    "falten, die Hälften bedruckt nach außen zusammenkleben, trocknen lassen.",
     },
     "nl": {
         "guide_title": "Zo print je {title}",
@@ -68,6 +71,9 @@ GUIDE: dict[str, dict[str, str]] = {
                     "richting over het hele vel, dan de andere. Naburige kaarten delen een "
                     "snijlijn: precies op de lijn snijden.",
         "guide_count": "{cards} kaarten op {sheets} vellen, {per} kaarten per vel.",
+        "guide_count_one": "{cards} kaarten op één vel.",
+        "guide_fold_one": "**Pagina 1** enkelzijdig printen. Het vel op de stippellijn vouwen, "
+                    "de helften met de bedrukte kant naar buiten op elkaar lijmen, laten drogen.",
     },
     "en": {
         "guide_title": "How to print {title}",
@@ -91,6 +97,9 @@ GUIDE: dict[str, dict[str, str]] = {
                     "across the whole sheet, then the other. Neighbouring cards share a cut "
                     "line: cut exactly on it.",
         "guide_count": "{cards} cards on {sheets} sheets, {per} cards per sheet.",
+        "guide_count_one": "{cards} cards on one sheet.",
+        "guide_fold_one": "Print **page 1** single-sided. Fold the sheet on the dashed line, "
+                    "glue the halves together printed side out, let them dry.",
     },
 }
 
@@ -113,8 +122,10 @@ def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
     values = dict(title=facts.title, pages=pages, gutter=f"{plan.gap:g}",
                   bleed=f"{plan.bleed:g}", cards=facts.cards, per=per,
                   sheets=-(-facts.cards // per) if per else 0)
-    keys = ("title", "scale", facts.duplex, "paper",
-            "cut_bleed" if plan.keeps_bleed else "cut_abut", "count")
+    one = values["sheets"] == 1  # "1 sheets", "pages 1–1" read wrong: their own sentences
+    keys = ("title", "scale", facts.duplex + ("_one" if one and facts.duplex == "fold" else ""),
+            "paper", "cut_bleed" if plan.keeps_bleed else "cut_abut",
+            "count_one" if one else "count")
     return [words["guide_" + key].format(**values) for key in keys]
 
 
