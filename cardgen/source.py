@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -297,7 +298,14 @@ def read_text(path: Path, shown: str) -> str:
         col = index - (text.rfind("\n", 0, index) + 1) + 1
         raise YamlError(Mark(shown, line, col),
                         f"control character U+{ord(char):04X} in the file; remove it")
-    return text
+    return composed(text)
+
+
+def composed(text: str) -> str:
+    """The text in Unicode's composed form (NFC): "u" + a combining diaeresis (what some
+    editors and PDFs paste) becomes the one letter "ü", so it prints with the font's own glyph,
+    matches the same word typed elsewhere and reads back from the PDF as typed."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 # what no text file of ours may hold: C0 controls but tab and line breaks, DEL and the C1

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import get_args, get_origin
 
 from .diagnostics import Report, display_path
-from .source import Mark, MarkedDict, MarkedList
+from .source import Mark, MarkedDict, MarkedList, composed
 
 SUFFIXES = (".csv", ".xlsx")
 _NUMBER_PARTS = {"stats"}
@@ -45,7 +45,7 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
                              "value")
             return None if uncomputed else rows
         raw = path.read_bytes()
-        text = raw.decode("utf-8-sig")
+        text = composed(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         before = raw[:exc.start]
         report.error(shown, before.count(b"\n") + 1, exc.start - before.rfind(b"\n"), "",
@@ -97,7 +97,8 @@ def _xlsx_rows(path: Path, values: bool = True) -> list[list[object]]:
     book = openpyxl.load_workbook(path, read_only=True, data_only=values)
     try:
         sheet = book.worksheets[0]
-        return [list(row) for row in sheet.iter_rows(values_only=True)]
+        return [[composed(cell) if isinstance(cell, str) else cell for cell in row]
+                for row in sheet.iter_rows(values_only=True)]
     finally:
         book.close()
 

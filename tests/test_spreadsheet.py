@@ -179,3 +179,25 @@ def test_a_formula_without_a_saved_value_and_a_stray_cell_are_errors(tmp_path, m
     assert stray == ["card_data/mini/cards/hero.xlsx:2:5: error: a value in column 5, which the "
                      "first row does not name ('stray'); name the column in the first row or "
                      "clear the cell"], result.stderr
+
+
+def test_decomposed_letters_are_read_composed_in_yaml_csv_and_xlsx(tmp_path, make_pack):
+    """"Ju" + U+0308 (as some editors and PDFs paste it) is read as "Jü": the font's own glyph
+    prints, and the name matches the same word typed elsewhere."""
+    decomposed = "Ju\u0308rg"
+    folder = make_pack(tmp_path)
+    heroes = folder / "cards" / "heroes.yaml"
+    text = heroes.read_text(encoding="utf-8")
+    heroes.write_text(text.replace("name: Ann", f"name: {decomposed}"), encoding="utf-8")
+    names = {lc.card.id: lc.card.name for lc in check(folder, Report()).cards}
+    assert names["A1"] == "Jürg"
+    for suffix in (".csv", ".xlsx"):
+        sheet_pack = make_pack(tmp_path / suffix[1:], {"cards/heroes.yaml": None})
+        rows = [["id", "name"], ["A1", decomposed]]
+        if suffix == ".csv":
+            (sheet_pack / "cards" / "hero.csv").write_text(
+                "\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+        else:
+            _xlsx(rows, sheet_pack / "cards" / "hero.xlsx")
+        loaded = check(sheet_pack, Report())
+        assert [lc.card.name for lc in loaded.cards if lc.card.id == "A1"] == ["Jürg"], suffix
