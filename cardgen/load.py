@@ -6,13 +6,12 @@ decides after the whole pack is seen.
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
-
-import errno
-import os
 
 from .diagnostics import Report, display_path
 from .model.card import Card, CardFileShape
@@ -224,18 +223,19 @@ def data_files(folder: Path, suffixes: tuple[str, ...], report: Report | None = 
             found.append(path)
         elif report is None:
             continue
-        elif path.is_symlink():
-            try:
-                path.stat()
-                problem = "is no regular file"
-            except OSError as exc:
-                problem = ("is a link that leads back to itself" if exc.errno == errno.ELOOP
-                           else f"is a link to '{os.readlink(path)}', which does not exist")
-            report.error(display_path(path), 0, 0, "", f"cannot read the file: it {problem}")
-        elif path.is_dir():
+        elif path.is_dir():  # (also a link to a folder)
             report.warning(display_path(path), 0, 0, "",
                            "a folder named like a data file is skipped; rename it")
-        else:  # a pipe or a device: reading it could wait for ever
+        elif path.is_symlink() and not path.exists():  # a link to nothing, or in a circle
+            try:
+                path.stat()
+                circle = False
+            except OSError as exc:
+                circle = exc.errno == errno.ELOOP
+            problem = ("is a link that leads back to itself" if circle
+                       else f"is a link to '{os.readlink(path)}', which does not exist")
+            report.error(display_path(path), 0, 0, "", f"cannot read the file: it {problem}")
+        else:  # a pipe or a device (or a link to one): reading it could wait for ever
             report.warning(display_path(path), 0, 0, "",
                            "is no regular file (a pipe or device) and is skipped")
     return found
