@@ -82,9 +82,10 @@ def _uncomputed_formulas(path: Path, rows: list[list]) -> list[tuple[int, int, s
     sheet XML has a formula at all (a second read of the sheet)."""
     import zipfile
     with zipfile.ZipFile(path) as book:
-        if not any(b"<f>" in book.read(name) or b"<f " in book.read(name)
-                   for name in book.namelist() if name.startswith("xl/worksheets/")):
-            return []
+        sheets = [book.read(name) for name in book.namelist()
+                  if name.startswith("xl/worksheets/")]
+    if not any(b"<f>" in xml or b"<f " in xml for xml in sheets):
+        return []
     formulas = _xlsx_rows(path, values=False)
     return [(r, c, cell) for r, row in enumerate(formulas, start=1)
             for c, cell in enumerate(row, start=1)
@@ -259,8 +260,8 @@ def _card(row: list, header: list, shown: str, number: int, report: Report, said
             shifted = "a separator or a quote is missing or extra in this row; else " if \
                 shown.endswith(".csv") and past else ""
             report.error(shown, number, col, "", f"a value in column {col}, which the first "
-                         f"row does not name ({value!r}); {shifted}name the column in the first row or "
-                         "clear the cell")
+                         f"row does not name ({value!r}); {shifted}name the column in the "
+                         "first row or clear the cell")
             if past:
                 break
     for col, (name, value) in enumerate(zip(header, row), start=1):
