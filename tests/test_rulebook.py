@@ -333,7 +333,8 @@ def test_tiny_pack_prints_every_block(tmp_path):
     pdf = rulebook_pdf(data, report)
     assert pdf is not None and not report.items, [d.format() for d in report.items]
     text = text_of(pdf)
-    for wanted in ("Tiny Game hat 2 Karten (2 Karten).", "SPIELREGELN", "Inhalt", "Seite 2",
+    assert not contains(text, "Inhalt")  # one chapter shows its own sections: no contents page
+    for wanted in ("Tiny Game hat 2 Karten (2 Karten).", "SPIELREGELN", "Seite 2",
                    "Hinweis", "Beispiel", "Schnelles Spiel", "Nur mit Uhr.", "Kraft / Tempo",
                    "wie stark und wie schnell", "viel", "Paar", "Was", "Punkte",
                    "Version 2.1", "Gib eine Karte ab.", "Aktiv", "Passiv"):
@@ -439,15 +440,29 @@ def test_every_problem_is_reported_at_once(tmp_path):
     assert [e.line for e in errors] == [4, 5, 6, 7]
 
 
+def second_chapter(folder: Path) -> None:
+    """A second rules file: the book gets a contents page (a book of one chapter has none)."""
+    (folder / "rules" / "02-ende.yaml").write_text(
+        "title: Spielende\nblocks:\n  - p: Wer keine Karte mehr hat, scheidet aus.\n",
+        encoding="utf-8")
+
+
 def test_heading_glyphs_are_checked_for_the_contents_page_too(tmp_path):
-    pdf, errors, shown = diagnostics(tmp_path, with_block("  - h2: 'Sterne ★'\n"))
-    assert pdf is None  # DejaVu Sans Bold has ★, the serif of the contents page has not
-    assert [(e.file, e.line) for e in errors] == [(shown, 4)]
-    assert "U+2605" in errors[0].message
+    rules = with_block("  - h2: 'Sterne ★'\n")
+    pdf, errors, _ = diagnostics(tmp_path / "one", rules)
+    assert pdf is not None and not errors  # one chapter: no contents page, the heading's sans
+    folder = make_pack(tmp_path / "two", rules)  # has ★
+    second_chapter(folder)
+    report = Report()
+    assert rulebook_pdf(load(folder), report) is None  # the contents page's serif has no ★
+    shown = display_path(folder / "rules" / "01-spiel.yaml")
+    assert [(e.file, e.line) for e in report.errors] == [(shown, 4)]
+    assert "U+2605" in report.errors[0].message
 
 
 def test_words_follow_the_pack_language(tmp_path):
     folder = make_pack(tmp_path)
+    second_chapter(folder)
     pack_file = folder / "pack.yaml"
     pack_file.write_text(pack_file.read_text(encoding="utf-8").replace("language: de",
                                                                       "language: nl"),

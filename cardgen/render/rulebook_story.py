@@ -116,13 +116,17 @@ class StoryBuilder:
         self.tables.chosen = chosen
         self.only = only_options
         self.body_size = body_size
+        # a book of one chapter shows its sections on its first page: a contents page would
+        # hold only those few lines (a new pack's two-page rules), as no printed leaflet does
+        self.has_contents = len(data.chapters) > 1
 
     # --- whole book -----------------------------------------------------------------------------
     def story(self) -> list[Flowable]:
         flow = self.cover()
-        flow += [Marker(self.words["contents"]),
-                 Paragraph(self._word("contents", "sans-bold"), self.styles["toc-title"]),
-                 self.contents(), PageBreak()]
+        if self.has_contents:
+            flow += [Marker(self.words["contents"]),
+                     Paragraph(self._word("contents", "sans-bold"), self.styles["toc-title"]),
+                     self.contents(), PageBreak()]
         number = 0
         for shown, chapter in self.data.chapters:
             made = self.chapter(number + 1, shown, chapter)
@@ -328,7 +332,8 @@ class StoryBuilder:
         if isinstance(block, m.H2):
             where = source.where(index, "h2")
             text = self.texts.template(block.h2, where)
-            markup = self.texts.markup(text, "sans-bold", where, also=("serif",)) \
+            markup = self.texts.markup(text, "sans-bold", where,
+                                       also=("serif",) if self.has_contents else ()) \
                 if text is not None else None  # the contents page sets it in serif
             if markup is None:
                 return []
