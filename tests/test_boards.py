@@ -293,7 +293,8 @@ def test_text_that_does_not_fit_or_has_no_glyph_is_reported(tmp_path):
 
 def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
     """Text, a writing field or a slot past the edge would be cut off at the page's edge; a
-    repeat's items that run off are one diagnostic at the repeated region."""
+    repeat's items that run off are one diagnostic at the repeated region. A background may
+    run off on purpose (printed to the edge)."""
     folder = mini_pack(tmp_path, """\
         boards:
           plan:
@@ -303,7 +304,9 @@ def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
               fits:
                 {type: text, x: 10, y: 10, w: 190, h: 10, text: "{{ pack.title }}"}
               wide:
-                {type: rect, x: 150, y: 20, w: 60, h: 10, fill: "#CCCCCC"}
+                {type: text, x: 150, y: 20, w: 60, h: 10, text: "{{ pack.title }}"}
+              background:
+                {type: rect, x: -3, y: -3, w: 206, h: 106, fill: "#EEEEEE"}
               row:
                 type: repeat
                 x: 10
@@ -312,7 +315,7 @@ def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
                 count: 3
                 regions:
                   field:
-                    {type: rect, w: 20, h: 8, stroke: "#000000"}
+                    {type: slot, w: 20, h: 8}
         """)
     pdf, report, _ = build(folder)
     assert pdf is None
@@ -320,7 +323,7 @@ def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
     assert len(found) == 2, found
     assert any(f"boards.yaml:{line_of(folder, 'w: 60')}:" in e and "plan.wide reaches past the "
                "board's edge (x 150–210 mm on a board 200 mm wide)" in e for e in found), found
-    assert any(f"boards.yaml:{line_of(folder, 'w: 20, h: 8')}:" in e and
+    assert any(f"boards.yaml:{line_of(folder, 'type: slot, w: 20')}:" in e and
                "y 100–108 mm on a board 100 mm high" in e for e in found), found
 
 

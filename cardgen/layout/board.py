@@ -27,6 +27,7 @@ SLOT_DASH = [3.0, 2.0]     # mm on, mm off
 CUT_DASH = [2.5, 1.5]
 SCISSORS = "✂"
 EDGE = 0.05  # mm a region may pass the board's edge by (rounding of computed positions)
+BLEEDING = {"rect", "line", "ellipse", "image"}  # region types that may run off the edge
 OVERLAP = 10.0             # mm shared by neighbouring tiles of a board larger than the paper
 TILE_MARGIN = 10.0         # mm of paper around a tile's window: marks, label, printer margin
 
@@ -51,6 +52,7 @@ class _Piece:
     region: BoardRegion
     mark: Mark
     scope: dict[str, Any]
+    written: str = ""  # the type of the YAML region it comes from (a slot is rects and text)
 
 
 class BoardLayouter(CardLayouter):
@@ -89,9 +91,12 @@ class BoardLayouter(CardLayouter):
     def _off_board(self, name: str, width: float, height: float, pieces: list[_Piece]) -> None:
         """A region reaching past the board's edge is cut off there (text, a field to write in,
         a card slot): an error at the region, once per region of the YAML (a repeat's items
-        share one)."""
+        share one). A plain rectangle, line, ellipse or picture may run off on purpose: a
+        background printed to the edge."""
         said = set()
         for piece in pieces:
+            if piece.written in BLEEDING:
+                continue
             r = piece.region
             right, bottom = r.x + (r.w or 0), r.y + (r.h or 0)
             where = []
@@ -223,8 +228,9 @@ class BoardLayouter(CardLayouter):
                 continue
             placed = region.model_copy(update={"x": region.x + ox, "y": region.y + oy})
 
-            def add(suffix: str, piece: BoardRegion, piece_mark: Mark = mark) -> None:
-                out.append(_Piece(full + suffix, piece, piece_mark, scope))
+            def add(suffix: str, piece: BoardRegion, piece_mark: Mark = mark,
+                    written: str = region.type) -> None:
+                out.append(_Piece(full + suffix, piece, piece_mark, scope, written))
 
             if region.type == "slot":
                 self._slot(placed, add)
