@@ -212,3 +212,20 @@ def test_a_guide_for_one_sheet_says_sheet_and_page_once():
                          BuildSettings(duplex="fold", only=("cards",)))
     text = PdfReader(io.BytesIO(folded.files["guide.pdf"])).pages[0].extract_text()
     assert "Seite 1" in text and "1–1" not in text and "4 Karten auf einem Blatt." in text
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "en", "fr", "it"])
+def test_the_guide_speaks_every_pack_language(language):
+    """Every language a pack may be written in has every sentence of the print guide: a French
+    or Italian pack's players get their guide in French or Italian, never in English."""
+    from typing import get_args
+    from cardgen.model.pack import Pack
+    from cardgen.render.guide import GUIDE
+    assert set(get_args(Pack.model_fields["language"].annotation)) == set(GUIDE)
+    assert set(GUIDE[language]) == set(GUIDE["en"])
+    data = _pack("quartett", 8)
+    data.pack = data.pack.model_copy(update={"language": language})
+    text = PdfReader(io.BytesIO(render_pack(data, Report(), BuildSettings(only=("cards",)))
+                                .files["guide.pdf"])).pages[0].extract_text()
+    title = GUIDE[language]["guide_title"].split("{")[0].strip()
+    assert title.split()[0] in text, text[:200]

@@ -18,7 +18,7 @@ from .pdf import MM, new_canvas
 from .text import fit
 
 # The guide's words (a pack's `labels` may override any guide_* key); {names} are filled in
-# from the sheet. English for the languages without their own.
+# from the sheet, in every language a pack may be written in.
 GUIDE: dict[str, dict[str, str]] = {
     "de": {
         "guide_title": "So druckst du {title}",
@@ -74,6 +74,66 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} kaarten op één vel.",
         "guide_fold_one": "**Pagina 1** enkelzijdig printen. Het vel op de stippellijn vouwen, "
                     "de helften met de bedrukte kant naar buiten op elkaar lijmen, laten drogen.",
+    },
+    "fr": {
+        "guide_title": "Imprimer {title}",
+        "guide_scale": "**Échelle :** imprimez en taille réelle (100 %), jamais « Ajuster à la "
+                 "page ». Le trait de 50 mm au bas de chaque feuille doit mesurer exactement "
+                 "50 mm.",
+        "guide_long": "**Pages 1–{pages}** en recto verso, **retournement sur le bord long**. Les "
+                "pages impaires sont les rectos, les pages paires leurs versos.",
+        "guide_short": "**Pages 1–{pages}** en recto verso, **retournement sur le bord court**. Les "
+                 "pages impaires sont les rectos, les pages paires leurs versos.",
+        "guide_none": "Imprimez d’abord les **pages impaires** (rectos), retournez la pile comme "
+                "une page de livre et remettez-la dans le bac, puis imprimez les **pages "
+                "paires** (versos).",
+        "guide_fold": "Imprimez les **pages 1–{pages}** en recto seul. Pliez chaque feuille sur "
+                "le pointillé, collez les moitiés face imprimée à l’extérieur, laissez sécher.",
+        "guide_fold_one": "Imprimez la **page 1** en recto seul. Pliez la feuille sur le "
+                    "pointillé, collez les moitiés face imprimée à l’extérieur, laissez sécher.",
+        "guide_paper": "**Papier :** 160–250 g/m² (carte) pour des cartes rigides ; 80–120 g/m² "
+                 "suffisent avec des protège-cartes.",
+        "guide_cut_bleed": "**Découpe :** le long des repères au bord, d’abord toutes les coupes "
+                     "dans un sens sur toute la feuille, puis dans l’autre. Entre deux cartes "
+                     "passe une bande de {gutter} mm : coupez les deux traits et jetez la "
+                     "bande. Une coupe décalée de {bleed} mm au plus ne montre que la couleur "
+                     "de la carte elle-même.",
+        "guide_cut_abut": "**Découpe :** le long des repères au bord, d’abord toutes les coupes "
+                    "dans un sens sur toute la feuille, puis dans l’autre. Deux cartes voisines "
+                    "partagent un trait de coupe : coupez exactement dessus.",
+        "guide_count": "{cards} cartes sur {sheets} feuilles, {per} cartes par feuille.",
+        "guide_count_one": "{cards} cartes sur une feuille.",
+    },
+    "it": {
+        "guide_title": "Come stampare {title}",
+        "guide_scale": "**Scala:** stampate al 100 % («Dimensioni effettive»), mai «Adatta alla "
+                 "pagina». La linea di 50 mm in fondo a ogni foglio deve misurare esattamente "
+                 "50 mm.",
+        "guide_long": "**Pagine 1–{pages}** fronte-retro, **capovolgendo sul lato lungo**. Le "
+                "pagine dispari sono i fronti, le pari i loro retri.",
+        "guide_short": "**Pagine 1–{pages}** fronte-retro, **capovolgendo sul lato corto**. Le "
+                 "pagine dispari sono i fronti, le pari i loro retri.",
+        "guide_none": "Stampate prima le **pagine dispari** (fronti), girate la pila come la "
+                "pagina di un libro e rimettetela nel cassetto, poi stampate le **pagine "
+                "pari** (retri).",
+        "guide_fold": "Stampate le **pagine 1–{pages}** solo fronte. Piegate ogni foglio sulla "
+                "linea tratteggiata, incollate le metà con il lato stampato all’esterno, "
+                "lasciate asciugare.",
+        "guide_fold_one": "Stampate la **pagina 1** solo fronte. Piegate il foglio sulla linea "
+                    "tratteggiata, incollate le metà con il lato stampato all’esterno, "
+                    "lasciate asciugare.",
+        "guide_paper": "**Carta:** 160–250 g/m² (cartoncino) per carte robuste; 80–120 g/m² "
+                 "bastano con le bustine protettive.",
+        "guide_cut_bleed": "**Taglio:** lungo i segni sul bordo, prima tutti i tagli in una "
+                     "direzione su tutto il foglio, poi nell’altra. Tra due carte c’è una "
+                     "striscia di {gutter} mm: tagliate entrambe le linee e buttate la "
+                     "striscia. Un taglio spostato fino a {bleed} mm mostra solo il colore "
+                     "della carta stessa.",
+        "guide_cut_abut": "**Taglio:** lungo i segni sul bordo, prima tutti i tagli in una "
+                    "direzione su tutto il foglio, poi nell’altra. Due carte vicine hanno "
+                    "una linea di taglio in comune: tagliate esattamente su di essa.",
+        "guide_count": "{cards} carte su {sheets} fogli, {per} carte per foglio.",
+        "guide_count_one": "{cards} carte su un foglio.",
     },
     "en": {
         "guide_title": "How to print {title}",
