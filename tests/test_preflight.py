@@ -49,3 +49,9 @@ def test_check_finds_an_outline_in_the_safe_zone(tmp_path, cli, make_pack):
     result = cli("check", "--data", folder.parent)
     assert result.exit_code == 1
     assert "the outline of 'J' reaches 3.92 mm from the trim" in result.output
+    # a region that starts left of the card: its text is off the card, and says so
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace("x: 4.2", "x: -3"),
+                       encoding="utf-8")
+    result = cli("check", "--data", folder.parent)
+    assert result.exit_code == 1
+    assert "mm past the trim, off the card; move the region inwards" in result.output

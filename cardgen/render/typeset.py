@@ -165,8 +165,9 @@ def outline_problems(face, card_size: tuple[float, float], safe: float, minimum:
                 if reach < safe - 0.01 and (worst is None or reach < worst[1]):
                     worst = (char, reach)
         if worst is not None:
-            out.append((box.name, f"the outline of '{worst[0]}' reaches {worst[1]:.2f} mm from "
-                                  f"the trim, inside the {safe:g} mm safe zone; move the "
+            where = (f"{worst[1]:.2f} mm from the trim, inside the {safe:g} mm safe zone"
+                     if worst[1] >= 0 else f"{-worst[1]:.2f} mm past the trim, off the card")
+            out.append((box.name, f"the outline of '{worst[0]}' reaches {where}; move the "
                                   f"region inwards or make the text smaller"))
         if small is not None:
             out.append((box.name, f"'{small[0]}' prints at {small[1]:g} pt, below the pack's "
