@@ -242,8 +242,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
             if _problems(report, layouter) == problems:
                 kept.keep(key, front)
         else:
-            layouter.uses[layout.name] = layouter.uses.get(layout.name, 0) + 1
-            layouter.note_kept_blanks(lc, layout, front)
+            layouter.note_kept(lc, layout, front)
         faces.append((lc, layout, front))
         front = saver(front)
         for copy in range(lc.card.count):

@@ -65,3 +65,24 @@ def test_an_optional_field_is_fine_until_most_cards_have_it(cli, make_pack, tmp_
     assert "A1" not in result.output and "A2" not in result.output
     strict = cli(*args, "--strict", "--force")
     assert strict.exit_code == 1 and "B1 quote: missing" in strict.output
+
+
+def test_a_region_drawn_on_some_cards_counts_only_those(cli, make_pack, tmp_path):
+    """A region that `when` draws on the A cards only: one of the two A cards leaves it empty,
+    which is half of the cards it is drawn on (not most of them do print there), so nothing
+    is said, although it is fewer than half of the layout's three cards."""
+    layouts = ("layouts:\n"
+               "  hero-front:\n"
+               "    extends: stat-card\n"
+               "    regions:\n"
+               "      badge:\n"
+               "        {type: text, x: 27, y: 40, w: 28, h: 3, layer: 8, font: condensed,\n"
+               "         size: 6, when: \"card.set == 'A'\", text: \"{{ card.quote }}\"}\n")
+    pack = make_pack(tmp_path)
+    text = (pack / "layouts.yaml").read_text(encoding="utf-8")
+    (pack / "layouts.yaml").write_text(text.replace("layouts:\n", layouts, 1), encoding="utf-8")
+    _edit(pack, "pack.yaml", "    front: stat-card\n", "    front: hero-front\n")
+    _edit(pack, "cards/heroes.yaml", "    name: Bob\n", '    name: Bob\n    quote: "Hi."\n')
+    result = cli("check", "mini", "--data", tmp_path / "card_data")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output and "prints nothing" not in result.output

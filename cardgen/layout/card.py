@@ -178,8 +178,10 @@ class CardLayouter:
         self.uses: dict[str, int] = {}
         self.folded: dict[tuple[str, str, str], tuple[ResolvedLayout, list[str]]] = {}
         self.deferred: dict[tuple[str, str, str], tuple[ResolvedLayout, list]] = {}
-        # (layout, region) → the cards it printed nothing on although it shows a card field
+        # (layout, region) → the cards it printed nothing on although it shows a card field,
+        # and how many cards it was drawn on (its `when` held)
         self.blank: dict[tuple[str, str], tuple[ResolvedLayout, list]] = {}
+        self.drawn: dict[tuple[str, str], int] = {}
 
     # --- templates ------------------------------------------------------------------------------
     def _template(self, layout: ResolvedLayout, name: str, attr: str, source: str):
@@ -269,6 +271,8 @@ class CardLayouter:
             if region.when is not None and not self._render(layout, name, "when", region.when,
                                                             context, subject):
                 continue
+            if lc is not None:
+                self.drawn[(layout.name, name)] = self.drawn.get((layout.name, name), 0) + 1
             box = Box(name, region)
             box.fill = self._render(layout, name, "fill", region.fill, context, subject)
             box.stroke = self._render(layout, name, "stroke", region.stroke, context, subject)
@@ -304,10 +308,13 @@ class CardLayouter:
         if shown:  # else the layout's own words printed nothing: nothing of the card's is amiss
             self.blank.setdefault((layout.name, name), (layout, []))[1].append((lc, shown))
 
-    def note_kept_blanks(self, lc: LoadedCard, layout, face: CardFace) -> None:
-        """note_blank for a kept front (laid out without a problem, so a text region without
-        text printed nothing)."""
+    def note_kept(self, lc: LoadedCard, layout, face: CardFace) -> None:
+        """What face() counts, for a kept front: its layout's use, the regions drawn (a box
+        each) and the blank ones (laid out without a problem, so a text box without text
+        printed nothing)."""
+        self.uses[layout.name] = self.uses.get(layout.name, 0) + 1
         for box in face.boxes:
+            self.drawn[(layout.name, box.name)] = self.drawn.get((layout.name, box.name), 0) + 1
             if box.region.type in ("text", "icon") and box.text is None:
                 self.note_blank(lc, layout, box.name)
 
@@ -394,12 +401,14 @@ class CardLayouter:
         for (name, region, message), (layout, ids) in self.folded.items():
             self._layout_error(layout, region, f"{message} {_on_cards(ids, self.uses, name)}")
         for (name, region), (layout, items) in self.blank.items():
-            if 2 * len(items) < self.uses.get(name, 0):  # else the field is optional by design
+            # most cards the region is drawn on fill it; else the field is optional by design
+            if 2 * len(items) < self.drawn.get((name, region), 0):
                 for lc, shown in items:
                     self._report_blank(lc, layout, region, shown)
         self.deferred.clear()
         self.folded.clear()
         self.blank.clear()
+        self.drawn.clear()
 
     def _report_blank(self, lc: LoadedCard, layout, region: str, shown: list) -> None:
         """A card that leaves a region empty which most cards of its layout fill: a gap on the
