@@ -305,7 +305,7 @@ def composed(text: str) -> str:
     """The text in Unicode's composed form (NFC): "u" + a combining diaeresis (what some
     editors and PDFs paste) becomes the one letter "ü", so it prints with the font's own glyph,
     matches the same word typed elsewhere and reads back from the PDF as typed."""
-    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+    return unicodedata.normalize("NFC", text)  # (returns the text itself when it is NFC)
 
 
 # what no text file of ours may hold: C0 controls but tab and line breaks, DEL and the C1

@@ -209,7 +209,8 @@ def sheet_names(kinds: list[str], suffix: str) -> dict[str, str]:
     return {kind: f"{n:0{width}d}-{kind}{suffix}" for n, kind in enumerate(kinds, start=1)}
 
 
-def _known_columns(header: list[str], known: set[str], shown: str, report: Report) -> list:
+def _known_columns(header: list[str], known: set[str], shown: str, report: Report
+                   ) -> list[str | None]:
     """The header with unknown columns as None, each reported once at its name."""
     from .validate.errors import did_you_mean
     out = []

@@ -210,18 +210,20 @@ def mini_pack(tmp_path: Path, boards: str) -> Path:
     return folder
 
 
+def plan(regions: str) -> str:
+    """boards.yaml of one board, 'plan' (200 x 100 mm), holding these regions (YAML text
+    whose own indentation is removed)."""
+    return ("boards:\n  plan:\n    title: Plan\n    size: {width: 200, height: 100}\n"
+            "    regions:\n" + textwrap.indent(textwrap.dedent(regions), "      "))
+
+
 def line_of(folder: Path, needle: str) -> int:
     lines = (folder / "boards.yaml").read_text(encoding="utf-8").splitlines()
     return next(i for i, line in enumerate(lines, start=1) if needle in line)
 
 
 def test_a_jinja_typo_in_a_board_region_is_a_diagnostic_with_file_and_line(tmp_path):
-    folder = mini_pack(tmp_path, """\
-        boards:
-          plan:
-            title: Plan
-            size: {width: 200, height: 100}
-            regions:
+    folder = mini_pack(tmp_path, plan("""\
               ok:
                 {type: text, x: 10, y: 10, w: 80, h: 10, text: "{{ pack.title }}"}
               typo:
@@ -235,7 +237,7 @@ def test_a_jinja_typo_in_a_board_region_is_a_diagnostic_with_file_and_line(tmp_p
                 regions:
                   broken:
                     {type: text, w: 20, h: 10, text: "{{ index }"}
-        """)
+        """))
     pdf, report, data = build(folder)
     assert pdf is None
     found = sorted(set(errors(report)))
@@ -252,17 +254,12 @@ def test_a_jinja_typo_in_a_board_region_is_a_diagnostic_with_file_and_line(tmp_p
 
 
 def test_model_errors_in_boards_yaml_point_at_the_key(tmp_path):
-    folder = mini_pack(tmp_path, """\
-        boards:
-          plan:
-            title: Plan
-            size: {width: 200, height: 100}
-            regions:
+    folder = mini_pack(tmp_path, plan("""\
               place:
                 {type: slot, x: 10, y: 10, colour: "#00000"}
               table:
                 {type: table, x: 10, y: 10, w: 100, h: 50, colums: [a, b]}
-        """)
+        """))
     pdf, report, _ = build(folder)
     assert pdf is None
     found = errors(report)
@@ -295,12 +292,7 @@ def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
     """Text, a writing field or a slot past the edge would be cut off at the page's edge; a
     repeat's items that run off are one diagnostic at the repeated region. A background may
     run off on purpose (printed to the edge)."""
-    folder = mini_pack(tmp_path, """\
-        boards:
-          plan:
-            title: Plan
-            size: {width: 200, height: 100}
-            regions:
+    folder = mini_pack(tmp_path, plan("""\
               fits:
                 {type: text, x: 10, y: 10, w: 190, h: 10, text: "{{ pack.title }}"}
               wide:
@@ -316,7 +308,7 @@ def test_a_region_past_the_board_edge_is_an_error_at_the_region(tmp_path):
                 regions:
                   field:
                     {type: slot, w: 20, h: 8}
-        """)
+        """))
     pdf, report, _ = build(folder)
     assert pdf is None
     found = errors(report)

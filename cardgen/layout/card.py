@@ -301,8 +301,8 @@ class CardLayouter:
 
     def note_blank(self, lc: LoadedCard, layout, name: str) -> None:
         """A region that shows a card's field prints nothing on this card (the field is empty
-        or missing): kept for report_problems(), which says it when most cards of the layout
-        do print there."""
+        or missing): kept for report_problems(), which says it when most of the cards the
+        region is drawn on do print there."""
         shown = [tuple(k for k in match.groups() if k)
                  for match in _CARD_FIELD.finditer(layout.regions[name].text or "")]
         if shown:  # else the layout's own words printed nothing: nothing of the card's is amiss
@@ -411,7 +411,7 @@ class CardLayouter:
         self.drawn.clear()
 
     def _report_blank(self, lc: LoadedCard, layout, region: str, shown: list) -> None:
-        """A card that leaves a region empty which most cards of its layout fill: a gap on the
+        """A card that leaves a region empty which most cards it is drawn on fill: a gap on the
         printed card. Without its name a card cannot be named at the table (asked for, read
         out): an error. A title, quote or other text may be left off one card on purpose: a
         warning, so that a slip is seen (--strict makes it an error)."""

@@ -31,6 +31,7 @@ def _colour(value: str) -> str:
 Colour = Annotated[str, AfterValidator(_colour)]
 """#RRGGBB, 'none', or a Jinja expression that yields one (resolved per card)."""
 
+
 def _ordered(pair: tuple) -> tuple:
     if pair[0] > pair[1]:
         raise ValueError(f"[{pair[0]}, {pair[1]}]: the smaller number comes first; write "

@@ -31,7 +31,8 @@ class LazyPatterns(dict):
 
     def get(self, key, default=None):
         if key in self:
-            return dict.__getitem__(self, key)
+            found = dict.__getitem__(self, key)
+            return found if found is not None else default
         last = self._last.get(key)
         found = None
         if last is not None:
@@ -88,4 +89,3 @@ def lazy_dictionary(path: Path) -> pyphen.HyphDict:
     # longer than any pattern is harmless (the search never passes a word's end)
     hyph.maxlen = max(map(len, keys))
     return hyph
-

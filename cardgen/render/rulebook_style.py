@@ -85,8 +85,9 @@ def hyphenator(language: str):
 
 class WordSplits:
     """pyphen's split points of each word, remembered between builds. Why: loading a
-    language's patterns takes some 30 ms per process (render/patterns.py), and a book asks for a few hundred words;
-    the words asked before (in cardgen's cache, by the pattern file's bytes) need no patterns.
+    language's patterns takes some 30 ms per process (render/patterns.py), and a book asks
+    for a few hundred words; the words asked before (in cardgen's cache, by the pattern file's
+    bytes) need no patterns.
     The splits are pyphen's own, so the book is laid out the same either way."""
 
     def __init__(self, lang: str):
