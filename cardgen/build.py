@@ -25,7 +25,7 @@ from .render.images import MM, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.coverage import check_coverage
-from .validate.images import check_face_pictures, check_named_pictures
+from .validate.images import check_face_pictures, check_named_pictures, report_undrawn
 from .validate.references import check_references
 from .validate.pack import check_pack_refs
 from .plan import BuildSettings, select_packs, stale_outputs, wanted_outputs  # noqa: F401
@@ -248,7 +248,12 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         for copy in range(lc.card.count):
             printed.append(Printed(lc.card.id, front, backs[kind.id]))
     layouter.report_problems()
-    check_face_pictures(data, faces, report)
+    # prepared (decoded completely, scaled, encoded) before the check: that decode is the one
+    # that finds a damaged file, and the drawing then decodes nothing
+    undecodable = images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
+                                      for p in printed for face in (p.front, p.back)
+                                      for box in face.boxes if box.image], settings.jobs)
+    check_face_pictures(data, faces, report, undecodable)
     if not report.errors:
         kept.save()
     layouter.kept = kept
@@ -334,9 +339,6 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         printed, images, layouter = layout_faces(data, report, settings)
         if len(report.errors) > errors_before:
             return None
-        images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
-                            for p in printed for face in (p.front, p.back)
-                            for box in face.boxes if box.image], settings.jobs)
         keys = face_keys(printed, images, layouter.kept.described)
         layouter.kept = None  # its fronts are saved and their reprs hashed: 5 MB at 1040 cards
         records, kept = _face_records(data, card_size, layouter.icons, printed, keys, images)
@@ -427,6 +429,8 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
             return None
         if boards is not None:
             result.add("boards", "boards.pdf", boards)
+    if report_undrawn(whole, report):  # a figure had to leave a damaged picture out
+        return None
     for kind in wanted:  # a kind that made no file (a pack without boards) is still done
         result.built.setdefault(kind, [])
     result.counts = {k.id: sum(1 for c in data.cards if c.kind == k.id) for k in data.pack.kinds}

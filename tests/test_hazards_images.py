@@ -211,25 +211,81 @@ def test_resolve_stays_inside(tmp_path):
             resolve(tmp_path, bad)
 
 
-def test_a_checked_picture_is_not_decoded_again_in_the_next_build(tmp_path, monkeypatch):
-    """The check before layout decodes a JPEG at 1/8 scale (still every byte: a cut file
-    fails) and keeps the result by the file's bytes; the next build decodes nothing."""
-    from cardgen.render.images import checked_size
+def test_a_cold_build_decodes_each_picture_once_and_a_rebuild_none(tmp_path, monkeypatch):
+    """The check before layout reads headers only; the one complete decode is the one that
+    prepares the picture for printing, and the next build (same bytes) decodes nothing."""
+    import cardgen.render.images as images
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
-    photo(tmp_path / "a.jpg", (800, 600))
-    raw = (tmp_path / "a.jpg").read_bytes()
-    (tmp_path / "cut.jpg").write_bytes(raw[:len(raw) - 100])
-    assert checked_size(tmp_path / "a.jpg", "a.jpg") == (800, 600)
-    with pytest.raises(ImageProblem, match="not a readable picture"):
-        checked_size(tmp_path / "cut.jpg", "cut.jpg")
+    pack = make_pack(tmp_path, "    image: images/a.jpg\n")
+    photo(pack / "images" / "a.jpg", (600, 800))
+    decoded = []
+    real = images.decode
 
-    def no_decoding(*args, **kwargs):
-        raise AssertionError("decoded again")
-    monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
-    (tmp_path / "copy.jpg").write_bytes(raw)  # the same bytes under another name
-    assert checked_size(tmp_path / "copy.jpg", "copy.jpg") == (800, 600)
-    with pytest.raises(AssertionError, match="decoded again"):  # a cut file is never kept
-        checked_size(tmp_path / "cut.jpg", "cut.jpg")
+    def counted(raw, name, need=None):
+        decoded.append((name, need))
+        return real(raw, name, need)
+    monkeypatch.setattr(images, "decode", counted)
+    assert run(tmp_path).exit_code == 0
+    assert len(decoded) == 1 and decoded[0][1] is not None  # at the placed size, once
+    decoded.clear()
+    assert run(tmp_path, "--force").exit_code == 0
+    assert decoded == []
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_cut_photo_whose_header_is_whole_is_found_before_any_output(tmp_path, monkeypatch,
+                                                                      command):
+    """Its header reads fine, so the check before layout passes it: preparing it for printing
+    decodes it completely and finds the cut, in `check` as in `build`, at the card's line."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    pack = make_pack(tmp_path, "    image: images/cut.jpg\n")
+    photo(pack / "images" / "whole.jpg", (800, 600))
+    raw = (pack / "images" / "whole.jpg").read_bytes()
+    (pack / "images" / "cut.jpg").write_bytes(raw[:len(raw) // 2])
+    with Image.open(pack / "images" / "cut.jpg") as header_only:
+        assert header_only.size == (800, 600)
+    args = ["--data", str(tmp_path / "card_data")]
+    if command == "build":
+        args += ["--out", str(tmp_path / "out"), "--jobs", "1"]
+    result = CliRunner().invoke(app, [command, *args])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    # Pillow says how many bytes it could not use: that number depends on the cut
+    assert len(errors) == 1 and errors[0].startswith(
+        f"{pack / 'cards' / 'cards.yaml'}:5:12: error: P1 image: 'images/cut.jpg' is not a "
+        "readable picture (image file is truncated"), errors
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_picture_that_fails_while_a_figure_is_drawn_is_reported_not_drawn(tmp_path,
+                                                                          monkeypatch):
+    """The net under every drawing: a picture no check decoded before (a rulebook built alone)
+    that fails is left out, and the build reports it at the YAML naming it and writes
+    nothing."""
+    import cardgen.render.images as images
+    from cardgen.diagnostics import Report
+    from cardgen.load import load_pack
+    from cardgen.validate.images import report_undrawn
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    pack = make_pack(tmp_path, "    image: images/cut.png\n")
+    whole = io.BytesIO()
+    Image.new("RGB", (900, 900), "red").save(whole, "PNG")
+    (pack / "images" / "cut.png").write_bytes(whole.getvalue()[:300])
+    store = ImageStore(pack)
+    drawn = []
+
+    class Canvas:  # records what a drawing would do
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: drawn.append(name)
+    images.UNDRAWN.clear()
+    store.draw(Canvas(), "images/cut.png", 0, 0, 100, 100)
+    assert drawn == [] and "images/cut.png" in images.UNDRAWN
+    report = Report()
+    data = load_pack(pack, report)
+    assert report_undrawn(data, report) is True and images.UNDRAWN == {}
+    assert [d.format() for d in report.errors] == [
+        f"{pack / 'cards' / 'cards.yaml'}:5:12: error: P1 image: 'images/cut.png' is not a "
+        "readable picture (image file is truncated)"]
 
 
 def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatch):

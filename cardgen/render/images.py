@@ -8,6 +8,12 @@ scaled to exactly the pixels 300 dpi needs at its placed size, and kept only as 
 stream the PDF embeds (a JPEG, or a lossless Flate stream when the picture has few colours and
 that is smaller) — never as decoded pixels. Prepared pictures are kept on disk between builds
 (cardgen.cache), keyed by the file's bytes and the pixel size, so a rebuild decodes nothing.
+
+Decoding once is also the check: the check before layout reads only a picture's header
+(validate.images), and the complete decode that finds a cut or damaged file is the one that
+prepares it (ImageStore.prepare_all, before any face is drawn; its problems are diagnostics at
+the YAML that names the picture). A picture that fails later, while a figure is drawn, is left
+out and kept in UNDRAWN for the build to report.
 """
 
 from __future__ import annotations
@@ -54,6 +60,12 @@ def forget_paths() -> None:
     """A new build: pictures may have moved, a symlink may point elsewhere."""
     _RESOLVED.clear()
     _REAL_FOLDERS.clear()
+    UNDRAWN.clear()
+
+
+# relative path → why it could not be drawn: pictures left out of a drawing, for the build to
+# report (validate.images.report_undrawn) before it writes anything
+UNDRAWN: dict[str, str] = {}
 
 
 def _resolve(pack_folder: Path, relative: str) -> Path:
@@ -105,12 +117,8 @@ def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
         try:
             # from memory, not a file: nothing to close, and no copy to keep the pixels
             image = Image.open(io.BytesIO(raw))
-            if image.width * image.height > MAX_PIXELS:
-                raise ImageProblem(f"{image.width} x {image.height} pixels is more than "
-                                   f"{MAX_PIXELS:,} pixels")
-            orientation = image.getexif().get(0x0112, 1)
+            size, orientation = header_size(image)
             turned = orientation in _ROTATED
-            size = (image.height, image.width) if turned else image.size
             if need and image.format == "JPEG":
                 image.draft(image.mode, need[::-1] if turned else need)
             image.load()
@@ -129,32 +137,20 @@ def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
     return (image if image.mode == "RGB" else image.convert("RGB")), size
 
 
-def known_size(path: Path) -> tuple[int, int] | None:
-    """The pixel size an earlier build found when it decoded this file completely, or None:
-    remembered in the disk cache by the file's bytes (their hash), so a rebuild decodes
-    nothing."""
-    known = (cache.read("checked", _check_key(path)) or b"").split()
-    if len(known) == 2 and all(part.isdigit() for part in known):
-        return int(known[0]), int(known[1])
-    return None
+def header_size(image: Image.Image, header_only: bool = False) -> tuple[tuple[int, int], int]:
+    """(the size the picture prints at, its EXIF orientation turned; the orientation) of an
+    opened picture; ImageProblem when it has too many pixels.
 
-
-def _check_key(path: Path) -> str:
-    return cache.key("picture-check", 2, Image.__version__, file_hash(path))
-
-
-def checked_size(path: Path, name: str) -> tuple[int, int]:
-    """The picture's pixel size after decoding it completely (ImageProblem when it cannot be),
-    see known_size. A JPEG is decoded at 1/8 scale: every byte is still read, so a truncated
-    file still fails, at a fraction of the cost (the full decode happens once, when the
-    picture is prepared)."""
-    size = known_size(path)
-    if size is not None:
-        return size
-    key = _check_key(path)
-    size = decode(path.read_bytes(), name, (1, 1))[1]
-    cache.write("checked", key, f"{size[0]} {size[1]}".encode())
-    return size
+    `header_only`: never decode. A PNG's EXIF may follow its pixels, and Pillow decodes them
+    to reach it; such a PNG counts as unturned here (the check's size is for its dpi warning)."""
+    if image.width * image.height > MAX_PIXELS:
+        raise ImageProblem(f"{image.width} x {image.height} pixels is more than "
+                           f"{MAX_PIXELS:,} pixels")
+    if header_only and image.format == "PNG" and "exif" not in image.info:
+        orientation = 1
+    else:
+        orientation = image.getexif().get(0x0112, 1)
+    return ((image.height, image.width) if orientation in _ROTATED else image.size), orientation
 
 
 @dataclass(frozen=True)
@@ -236,14 +232,18 @@ class ImageStore:
         self.folder = pack_folder
         self.cache: dict[tuple[str, int, int], Picture] = {}
 
-    def check(self, relative: str, w_mm: float | None = None,
-              h_mm: float | None = None) -> tuple[int, int]:
-        """Raise ImageProblem when the picture cannot be used; else its pixel size in the file.
-
-        With the placed size: the picture is prepared for it now (decoded once, for both)."""
-        if w_mm is not None and h_mm is not None:
-            return self.prepared(relative, w_mm * MM, h_mm * MM).source
-        return decode(resolve(self.folder, relative).read_bytes(), relative)[1]
+    def problem(self, relative: str, w_pt: float, h_pt: float) -> str | None:
+        """Prepare the picture for a w x h pt box: None, or why it cannot be printed (the
+        complete decode finds a cut or damaged file; any decoder failure is the file's)."""
+        try:
+            self.prepared(relative, w_pt, h_pt)
+        except ImageProblem as exc:
+            return str(exc)
+        except OSError as exc:  # gone or unreadable since the check
+            return f"'{relative}' cannot be read ({exc.strerror or exc})"
+        except Exception as exc:  # noqa: BLE001 - e.g. a mode Pillow cannot convert
+            return f"'{relative}' cannot be decoded ({exc})"
+        return None
 
     def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
         px_w, px_h = _pixels(w_pt, h_pt)
@@ -257,37 +257,52 @@ class ImageStore:
             self.cache[(relative, px_w, px_h)] = picture
         return self.cache[(relative, px_w, px_h)]
 
-    def prepare_all(self, placed: list[tuple[str, float, float]], jobs: int) -> None:
-        """Prepare in `jobs` forked processes every (picture, w_pt, h_pt) not in the disk cache
-        yet: a cold build of a photo deck is mostly this, and each picture is independent.
-        The drawing then reads them from the cache (the same bytes as preparing them here)."""
+    def prepare_all(self, placed: list[tuple[str, float, float]], jobs: int) -> dict[str, str]:
+        """Prepare every (picture, w_pt, h_pt) not in the disk cache yet, in `jobs` forked
+        processes when there are enough (a cold build of a photo deck is mostly this, and each
+        picture is independent; the drawing then reads them from the cache, the same bytes as
+        preparing them here). Returns {picture: why it cannot be printed}; a path the check
+        refused is left to the check."""
         missing = []
         for relative, w_pt, h_pt in dict.fromkeys(placed):
+            px_w, px_h = _pixels(w_pt, h_pt)
             try:
-                key = _key(resolve(self.folder, relative), *_pixels(w_pt, h_pt))
+                key = _key(resolve(self.folder, relative), px_w, px_h)
             except (ImageProblem, OSError):
                 continue  # reported by the picture check
-            if not cache.has("pictures", key):
+            if (relative, px_w, px_h) not in self.cache and not cache.has("pictures", key):
                 missing.append((self.folder, relative, w_pt, h_pt))
-        if jobs <= 1 or len(missing) < PARALLEL_FROM:
-            return
-        import multiprocessing
-        try:
-            context = multiprocessing.get_context("fork")
-        except ValueError:  # no fork here: prepared one by one while drawing
-            return
-        pool = context.Pool(min(jobs, len(missing)))
-        try:
-            pool.starmap(_prepare_into_cache, missing, chunksize=4)
-            pool.close()  # the workers end on their own (terminate would signal them)
-        except BaseException:
-            pool.terminate()
-            raise
-        finally:
-            pool.join()
+        context = None
+        if jobs > 1 and len(missing) >= PARALLEL_FROM:
+            import multiprocessing
+            try:
+                context = multiprocessing.get_context("fork")
+            except ValueError:  # no fork here: prepared one by one
+                pass
+        if context is None:
+            found = [self.problem(relative, w, h) for _, relative, w, h in missing]
+        else:
+            pool = context.Pool(min(jobs, len(missing)))
+            try:
+                found = pool.starmap(_prepare_into_cache, missing, chunksize=4)
+                pool.close()  # the workers end on their own (terminate would signal them)
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
+        problems: dict[str, str] = {}
+        for (_, relative, _, _), problem in zip(missing, found):
+            if problem is not None:
+                problems.setdefault(relative, problem)
+        return problems
 
     def draw(self, canvas, relative: str, x: float, y: float, w: float, h: float,
              radius: float = 0) -> None:
+        problem = self.problem(relative, w, h)
+        if problem is not None:  # left out; the build reports it and writes nothing
+            UNDRAWN.setdefault(relative, problem)
+            return
         picture = self.prepared(relative, w, h)
         recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
         if recording is not None:
@@ -311,12 +326,10 @@ def _key(path: Path, px_w: int, px_h: int) -> str:
     return cache.key("picture", 3, Image.__version__, JPEG_QUALITY, px_w, px_h, file_hash(path))
 
 
-def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -> None:
-    """In a worker of ImageStore.prepare_all: prepare one picture into the disk cache."""
-    try:
-        ImageStore(folder).prepared(relative, w_pt, h_pt)
-    except (ImageProblem, OSError):
-        pass  # the picture check has reported it
+def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -> str | None:
+    """In a worker of ImageStore.prepare_all: prepare one picture into the disk cache; None,
+    or why it cannot be printed."""
+    return ImageStore(folder).problem(relative, w_pt, h_pt)
 
 
 def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> None:

@@ -80,7 +80,7 @@ def _load_boards(data: PackData, report: Report, path):
 def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
                   report: Report) -> None:
     from .images import check_board_pictures
-    check_board_pictures(images.folder, laid, raw, shown, report)
+    check_board_pictures(images, laid, raw, shown, report)
 
 
 def _check_player_columns(data: PackData, boards: BoardFile, raw, shown: str,

@@ -1,11 +1,14 @@
-"""Every picture a card, a layout (front or back) or a board names: opened and checked before
-any output, with the diagnostic at the YAML line that names it.
+"""Every picture a card, a layout (front or back) or a board names: checked before any output,
+with the diagnostic at the YAML line that names it.
 
 Why: a picture that cannot be decoded used to surface only while the PDF was drawn, as a
-traceback. Here each file is decoded once (the result is kept per file and modification time,
-and between builds in cardgen's cache by the file's bytes; see render.images.checked_size),
-only formats that Pillow decodes by itself are accepted (no EPS through Ghostscript, no PDF),
-and any failure of the decoder is the picture's problem, not cardgen's.
+traceback. Before layout each file's header is read (once per file and modification time):
+a missing file, a path outside the pack, a file that is no picture, too many pixels. Only
+formats that Pillow decodes by itself are accepted (no EPS through Ghostscript, no PDF). The
+complete decode, which finds a cut or damaged file, is the one that prepares the picture for
+printing (render.images.ImageStore.prepare_all, after layout and before any drawing): a cold
+build decodes each picture once, a rebuild none. Any failure of the decoder is the picture's
+problem, not cardgen's.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from PIL import Image
 
 from ..diagnostics import Report
 from ..load import PackData
-from ..render.images import MAX_PIXELS, ImageProblem, checked_size, known_size, resolve
+from ..render.images import MAX_PIXELS, MM, UNDRAWN, ImageProblem, header_size, resolve
 from ..source import mark_at
 
 # The formats a designer's picture may have: decoded by Pillow itself, without helpers.
@@ -30,19 +33,18 @@ _PLUGINS = ("PngImagePlugin", "JpegImagePlugin", "WebPImagePlugin", "GifImagePlu
 PRINT_DPI = 300
 _TEMPLATE = re.compile(r"\{\{|\{%")
 _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)")
-_decoded: dict[tuple[str, int, int], tuple[int, int] | str] = {}
+_headers: dict[tuple[str, int, int], tuple[int, int] | str] = {}
 
 
 def picture_size(folder: Path, relative: str) -> tuple[int, int]:
-    """The picture's pixel size; ImageProblem when it cannot be printed (missing, outside the
-    pack, not a picture, damaged, too large)."""
+    """The picture's pixel size, from its header; ImageProblem when it cannot be printed
+    (missing, outside the pack, not a picture, too large)."""
     path = resolve(folder, relative)
     stat = path.stat()
     key = (str(path), stat.st_size, stat.st_mtime_ns)
-    if key not in _decoded:
-        # an earlier build decoded these very bytes completely: header and all were fine
-        _decoded[key] = known_size(path) or _decode(path, relative)
-    found = _decoded[key]
+    if key not in _headers:
+        _headers[key] = _header(path, relative)
+    found = _headers[key]
     if isinstance(found, str):
         raise ImageProblem(found)
     return found
@@ -61,24 +63,21 @@ def _load_decoders() -> None:
             return
 
 
-def _decode(path: Path, relative: str) -> tuple[int, int] | str:
-    """Pixel size, or the problem as a sentence (kept, so a file is decoded once)."""
+def _header(path: Path, relative: str) -> tuple[int, int] | str:
+    """Pixel size, or the problem as a sentence (kept, so a header is read once)."""
     _load_decoders()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            Image.open(path, formats=FORMATS).close()  # opening reads the header: the format
+            with Image.open(path, formats=FORMATS) as image:  # the header: format and size
+                return header_size(image, header_only=True)[0]
+    except ImageProblem as exc:
+        return str(exc)
     except Image.DecompressionBombError:  # Pillow's own limit, far above ours
         return f"'{relative}' has far more than {MAX_PIXELS:,} pixels"
     except Exception:  # noqa: BLE001 - whatever the decoder says, the file is not usable
         return (f"'{relative}' is not a readable picture (cardgen prints PNG, JPEG, WEBP, GIF, "
                 "TIFF and BMP)")
-    try:
-        return checked_size(path, relative)
-    except ImageProblem as exc:
-        return str(exc)
-    except Exception as exc:  # noqa: BLE001 - a decoder failure is the file's problem
-        return f"'{relative}' cannot be decoded ({exc})"
 
 
 def is_template(text: str | None) -> bool:
@@ -110,10 +109,13 @@ def layout_mark(layout, region: str, key: str):
     return layout.marks.get(f"{region}.{key}") or layout.marks.get(region)
 
 
-def check_face_pictures(data: PackData, faces, report: Report) -> None:
+def check_face_pictures(data: PackData, faces, report: Report,
+                        undecodable: dict[str, str] | None = None) -> None:
     """After layout: every picture on every laid-out face, front or back, including paths a
-    template made. `faces` holds (card | None, layout, face). A picture below 300 dpi at its
-    printed size is a warning."""
+    template made. `faces` holds (card | None, layout, face); `undecodable` the pictures that
+    failed to decode while they were prepared (ImageStore.prepare_all). A picture below 300 dpi
+    at its printed size is a warning."""
+    undecodable = undecodable or {}
     seen: set[tuple] = set()
     for lc, layout, face in faces:
         for box in face.boxes:
@@ -125,7 +127,9 @@ def check_face_pictures(data: PackData, faces, report: Report) -> None:
                 continue
             seen.add(key)
             size = _check(data.folder, box.image, report, where, subject, field)
-            if size is not None:
+            if size is not None and box.image in undecodable:
+                _error(report, where, subject, f"{field}: {undecodable[box.image]}")
+            elif size is not None:
                 _resolution(size, box, report, where, subject, field)
 
 
@@ -146,13 +150,17 @@ def _named_at(lc, layout, box):
 
 def _check(folder: Path, relative: str, report: Report, where, subject: str,
            field: str) -> tuple[int, int] | None:
-    file, mark = where
     try:
         return picture_size(folder, relative)
     except ImageProblem as exc:
-        line, col = (mark.line, mark.col) if mark else (0, 0)
-        report.error(file, line, col, subject, f"{field}: {exc}")
+        _error(report, where, subject, f"{field}: {exc}")
         return None
+
+
+def _error(report: Report, where, subject: str, message: str) -> None:
+    file, mark = where
+    line, col = (mark.line, mark.col) if mark else (0, 0)
+    report.error(file, line, col, subject, message)
 
 
 def _resolution(size, box, report: Report, where, subject: str, field: str) -> None:
@@ -170,14 +178,55 @@ def _resolution(size, box, report: Report, where, subject: str, field: str) -> N
                        f"{round(region.h / 25.4 * PRINT_DPI)} px")
 
 
-def check_board_pictures(folder: Path, laid, raw, shown: str, report: Report) -> None:
-    """Every picture on every laid-out board, at the board region's `image` line."""
+def check_board_pictures(images, laid, raw, shown: str, report: Report) -> None:
+    """Every picture on every laid-out board, at the board region's `image` line; each one is
+    prepared for its box now (`images`, the boards' ImageStore), which decodes it completely."""
     seen: set[tuple[str, str]] = set()
     for board in laid:
         for box in board.face.boxes:
             if not box.image or box.region.type != "image" or (board.name, box.image) in seen:
                 continue
             seen.add((board.name, box.image))
-            mark = mark_at(raw, "boards", board.name, "regions", box.name, "image")
-            _check(folder, box.image, report, (shown, mark), f"{board.name}.{box.name}",
-                   "image")
+            where = (shown, mark_at(raw, "boards", board.name, "regions", box.name, "image"))
+            subject = f"{board.name}.{box.name}"
+            if _check(images.folder, box.image, report, where, subject, "image") is None:
+                continue
+            problem = images.problem(box.image, box.region.w * MM, box.region.h * MM)
+            if problem is not None:
+                _error(report, where, subject, f"image: {problem}")
+
+
+def report_undrawn(data: PackData, report: Report) -> bool:
+    """The pictures a drawing had to leave out (render.images.UNDRAWN: they failed to decode
+    where no check before had decoded them, as in a rulebook figure built alone), each as an
+    error at the YAML that names it; True when there was one."""
+    undrawn = dict(UNDRAWN)
+    UNDRAWN.clear()
+    for relative, problem in undrawn.items():
+        where, subject, field = _naming(data, relative)
+        _error(report, where, subject, f"{field}: {problem}")
+    return bool(undrawn)
+
+
+def _naming(data: PackData, relative: str):
+    """((file, mark), subject, field) of the first YAML that names the picture: a card's field,
+    else a layout's region (a template's region when none names it as such), else pack.yaml."""
+    for lc in data.cards:
+        for name, value in [("image", lc.card.image), *lc.card.extra_fields.items()]:
+            if value == relative:
+                return (lc.file, lc.mark(name)), lc.card.id, name
+    templated = None
+    for layout in data.layouts.values():
+        for region_name, region in layout.regions.items():
+            if region.type == "image" and region.image == relative:
+                mark = layout_mark(layout, region_name, "image")
+                return (mark.file if mark else layout.file, mark), \
+                    f"{layout.name}.{region_name}", "image"
+            if templated is None and region.type == "image" and is_template(region.image):
+                templated = (layout, region_name)
+    if templated is not None:
+        layout, region_name = templated
+        mark = layout_mark(layout, region_name, "image")
+        return (mark.file if mark else layout.file, mark), f"{layout.name}.{region_name}", \
+            "image"
+    return (data.pack_file, None), "", "picture"
