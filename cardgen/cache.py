@@ -94,14 +94,15 @@ def write_pickled(kind: str, name: str, value) -> None:
 READ_ONLY = False  # a process that only reads (a forked part of a build, see build.py)
 
 
-def write(kind: str, name: str, data: bytes) -> None:
-    """Store an entry atomically (a temporary file renamed into place); errors are ignored."""
-    _write(kind, name, lambda stream: stream.write(data))
+def write(kind: str, name: str, data: bytes) -> bool:
+    """Store an entry atomically (a temporary file renamed into place); errors are ignored.
+    Whether it is stored."""
+    return _write(kind, name, lambda stream: stream.write(data))
 
 
-def _write(kind: str, name: str, fill) -> None:
+def _write(kind: str, name: str, fill) -> bool:
     if READ_ONLY:
-        return
+        return False
     target = folder(kind)
     temporary = target / f".{name}.{os.getpid()}.tmp"
     try:
@@ -113,8 +114,9 @@ def _write(kind: str, name: str, fill) -> None:
         # goes on without this entry (a cache must never fail a build)
         with suppress(OSError):
             temporary.unlink()
-        return
+        return False
     _prune(target)
+    return True
 
 
 def _prune(target: Path) -> None:

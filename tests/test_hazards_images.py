@@ -122,7 +122,9 @@ def test_same_picture_is_prepared_once(tmp_path):
     save(Image.new("RGB", (1000, 1200), "green"), pack / "images" / "a.png")
     store = ImageStore(pack)
     first = store.prepared("images/a.png", 62.4, 76.5)
-    assert store.prepared("images/a.png", 62.4, 76.5) is first
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr("cardgen.render.images.decode", lambda *a, **k: 1 / 0)  # never again
+        assert store.prepared("images/a.png", 62.4, 76.5) == first
     # never more pixels than 300 dpi needs at the placed size
     assert (first.width, first.height) == (round(62.4 / 72 * 300), round(76.5 / 72 * 300))
     assert first.source == (1000, 1200)
@@ -286,6 +288,37 @@ def test_a_picture_that_fails_while_a_figure_is_drawn_is_reported_not_drawn(tmp_
     assert [d.format() for d in report.errors] == [
         f"{pack / 'cards' / 'cards.yaml'}:5:12: error: P1 image: 'images/cut.png' is not a "
         "readable picture (image file is truncated)"]
+
+
+def test_a_store_holds_pictures_light_and_saves_the_same_pdf(tmp_path, monkeypatch):
+    """With the disk cache, a store keeps no picture's streams in memory: they are read when
+    the PDF is saved, and the PDF is byte for byte the one a store holding them makes. Without
+    a cache to read them back from, the store holds them."""
+    from reportlab.pdfgen.canvas import Canvas
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    for n in range(3):
+        photo(pack / "images" / f"{n}.jpg", (500 + 10 * n, 400))
+
+    def pdf(store: ImageStore) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(300, 300), invariant=1)
+        for n in range(3):
+            store.draw(canvas, f"images/{n}.jpg", 10 + 90 * n, 10, 80, 64)
+            store.draw(canvas, f"images/{n}.jpg", 10 + 90 * n, 100, 80, 64)  # once per PDF
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    light = ImageStore(pack)
+    cached = pdf(light)
+    assert all(p.light and p.data == b"" for p in light.cache.values())
+    monkeypatch.setattr("cardgen.cache.READ_ONLY", True)  # nothing can be stored
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "empty"))
+    held = ImageStore(pack)
+    assert pdf(held) == cached
+    assert all(not p.light and p.data for p in held.cache.values())
+    assert cached.count(b"/Subtype /Image") == 3
 
 
 def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatch):

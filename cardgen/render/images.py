@@ -18,6 +18,7 @@ out and kept in UNDRAWN for the build to report.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import stat
@@ -162,8 +163,9 @@ class Picture:
     height: int
     source: tuple[int, int]       # pixels in the file (for the dpi warning)
     filter: str                   # "DCTDecode" (JPEG) or "FlateDecode" (PNG-predicted, lossless)
-    data: bytes
+    data: bytes                   # empty in a light picture
     alpha: bytes = b""            # 8-bit alpha, Flate with PNG predictors, or empty
+    light: bool = False           # held without its streams: they are in the disk cache
 
     def dump(self) -> bytes:
         head = (f"{self.width} {self.height} {self.source[0]} {self.source[1]} {self.filter} "
@@ -226,7 +228,11 @@ def _few_colours(raw: bytes) -> bool:
 
 
 class ImageStore:
-    """The pack's pictures, each prepared once per (file, pixel size) and kept encoded."""
+    """The pack's pictures, each prepared once per (file, pixel size) and kept encoded.
+
+    Kept light when the disk cache holds the picture: its size and name in memory, its streams
+    read from the disk when a PDF is saved, one picture at a time. Memory then does not grow
+    with the pictures a deck holds (640 photos, 9.6 MiB) beyond the PDF being saved."""
 
     def __init__(self, pack_folder: Path):
         self.folder = pack_folder
@@ -236,7 +242,7 @@ class ImageStore:
         """Prepare the picture for a w x h pt box: None, or why it cannot be printed (the
         complete decode finds a cut or damaged file; any decoder failure is the file's)."""
         try:
-            self.prepared(relative, w_pt, h_pt)
+            self._held(relative, w_pt, h_pt)
         except ImageProblem as exc:
             return str(exc)
         except OSError as exc:  # gone or unreadable since the check
@@ -246,16 +252,39 @@ class ImageStore:
         return None
 
     def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
+        """The picture prepared for a w x h pt box, with its streams."""
+        held = self._held(relative, w_pt, h_pt)
+        if not held.light:
+            return held
+        px_w, px_h = _pixels(w_pt, h_pt)
+        return self._made(relative, px_w, px_h)[0]
+
+    def _held(self, relative: str, w_pt: float, h_pt: float) -> Picture:
+        """The picture as this store keeps it (light when the disk cache holds it)."""
         px_w, px_h = _pixels(w_pt, h_pt)
         if (relative, px_w, px_h) not in self.cache:
-            path = resolve(self.folder, relative)
-            key = _key(path, px_w, px_h)
-            picture = Picture.load(key, cache.read("pictures", key) or b"")
-            if picture is None:
-                picture = prepare(path.read_bytes(), relative, px_w, px_h, key)
-                cache.write("pictures", key, picture.dump())
+            picture, stored = self._made(relative, px_w, px_h)
+            if stored and not picture.alpha:  # a mask is small and rare: kept with its picture
+                picture = dataclasses.replace(picture, data=b"", light=True)
             self.cache[(relative, px_w, px_h)] = picture
         return self.cache[(relative, px_w, px_h)]
+
+    def _made(self, relative: str, px_w: int, px_h: int) -> tuple[Picture, bool]:
+        """(the picture with its streams, whether the disk cache holds it): read from the
+        disk cache, else prepared from its file and stored there."""
+        path = resolve(self.folder, relative)
+        key = _key(path, px_w, px_h)
+        picture = Picture.load(key, cache.read("pictures", key) or b"")
+        if picture is not None:
+            return picture, True
+        picture = prepare(path.read_bytes(), relative, px_w, px_h, key)
+        return picture, cache.write("pictures", key, picture.dump())
+
+    def place(self, canvas, relative: str, w_pt: float, h_pt: float) -> str:
+        """The picture's XObject in the canvas's document (once) and on its current page; the
+        name its operators use."""
+        return place_picture(canvas, self._held(relative, w_pt, h_pt),
+                             lambda: self.prepared(relative, w_pt, h_pt))
 
     def prepare_all(self, placed: list[tuple[str, float, float]], jobs: int) -> dict[str, str]:
         """Prepare every (picture, w_pt, h_pt) not in the disk cache yet, in `jobs` forked
@@ -303,7 +332,6 @@ class ImageStore:
         if problem is not None:  # left out; the build reports it and writes nothing
             UNDRAWN.setdefault(relative, problem)
             return
-        picture = self.prepared(relative, w, h)
         recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
         if recording is not None:
             recording.append((relative, w, h))
@@ -312,7 +340,7 @@ class ImageStore:
             path = canvas.beginPath()
             path.roundRect(x, y, w, h, radius)
             canvas.clipPath(path, stroke=0, fill=0)
-        embed(canvas, picture, x, y, w, h)
+        embed(canvas, self.place(canvas, relative, w, h), x, y, w, h)
         canvas.restoreState()
 
 
@@ -332,12 +360,12 @@ def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -
     return ImageStore(folder).problem(relative, w_pt, h_pt)
 
 
-def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> None:
-    """Place the picture as reportlab's drawImage does, without what drawImage costs here:
-    drawImage hashes and keeps the decoded pixels of every picture it is given (about 1 MiB
-    per photo) and compresses them again; this embeds the prepared stream as it is, once per
-    document, named by the picture's key (so the bytes do not depend on paths)."""
-    registered = place_picture(canvas, picture)
+def embed(canvas, registered: str, x: float, y: float, w: float, h: float) -> None:
+    """Place a picture (its XObject, from place_picture) as reportlab's drawImage does, without
+    what drawImage costs here: drawImage hashes and keeps the decoded pixels of every picture it
+    is given (about 1 MiB per photo) and compresses them again; this embeds the prepared stream
+    as it is, once per document, named by the picture's key (so the bytes do not depend on
+    paths)."""
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(w, h)
@@ -345,17 +373,18 @@ def embed(canvas, picture: Picture, x: float, y: float, w: float, h: float) -> N
     canvas.restoreState()
 
 
-def place_picture(canvas, picture: Picture) -> str:
+def place_picture(canvas, picture: Picture, streams=None) -> str:
     """The picture's XObject in the canvas's document (once) and in its current page's
-    resources; returns the name its operators use."""
+    resources; returns the name its operators use. `streams()`: the picture with its streams,
+    asked for when the document is saved if `picture` is light."""
     doc, name = canvas._doc, f"pic{picture.key[:24]}"
     registered = doc.getXObjectName(name)
     if registered not in doc.idToObject:
         mask = None
         if picture.alpha:
-            mask = doc.Reference(_ImageObject(picture, 1, "FlateDecode", picture.alpha),
+            mask = doc.Reference(_ImageObject(picture, 1, "FlateDecode", lambda p: p.alpha),
                                  doc.getXObjectName(f"{name}a"))
-        image = _ImageObject(picture, 3, picture.filter, picture.data, mask)
+        image = _ImageObject(picture, 3, picture.filter, lambda p: p.data, mask, streams)
         doc.Reference(image, registered)
         doc.addForm(name, image)
     canvas._currentPageHasImages = 1
@@ -366,23 +395,26 @@ def place_picture(canvas, picture: Picture) -> str:
 class _ImageObject(PDFObject):
     """A PDF image XObject made from a prepared stream."""
 
-    def __init__(self, picture: Picture, colours: int, kind: str, data: bytes, mask=None):
-        self.picture, self.colours, self.kind, self.data, self.mask = (picture, colours, kind,
-                                                                      data, mask)
+    def __init__(self, picture: Picture, colours: int, kind: str, stream_of, mask=None,
+                 streams=None):
+        self.picture, self.colours, self.kind, self.mask = picture, colours, kind, mask
+        self.stream_of, self.streams = stream_of, streams  # stream_of(picture): its bytes
 
     def format(self, document):
-        stream = PDFStream(content=self.data)
+        whole = self.streams() if self.picture.light else self.picture  # read now, let go after
+        data = self.stream_of(whole)
+        stream = PDFStream(content=data)
         d = stream.dictionary
         d["Type"], d["Subtype"] = PDFName("XObject"), PDFName("Image")
-        d["Width"], d["Height"] = self.picture.width, self.picture.height
+        d["Width"], d["Height"] = whole.width, whole.height
         d["BitsPerComponent"] = 8
         d["ColorSpace"] = PDFName("DeviceRGB" if self.colours == 3 else "DeviceGray")
         d["Filter"] = PDFArray([PDFName(self.kind)])
         if self.kind == "FlateDecode":  # PNG row predictors, as _flate wrote them
             d["DecodeParms"] = PDFArray([PDFDictionary({
                 "Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8,
-                "Columns": self.picture.width})])  # one per filter, as Filter is an array
-        d["Length"] = len(self.data)
+                "Columns": whole.width})])  # one per filter, as Filter is an array
+        d["Length"] = len(data)
         if self.mask is not None:
             d["SMask"] = self.mask
         return stream.format(document)

@@ -164,9 +164,8 @@ _REFS: dict[tuple[str, int], tuple[str, int]] = {}
 
 
 def replay(canvas, recording: Recording, images) -> None:
-    from .images import place_picture
     for relative, w, h in recording.pictures:
-        place_picture(canvas, images.prepared(relative, w, h))  # its XObject here, on this page
+        images.place(canvas, relative, w, h)  # its XObject here, on this page
     # each font's resource name in this document, given (as drawing gives it) at its first use
     named = canvas.__dict__.setdefault("_cardgen_font_names", {})
     for ref in recording.fonts:
