@@ -80,14 +80,36 @@ def test_a_long_name_is_at_the_name_of_that_card(cli, pack):
 
 
 def test_a_card_size_the_layout_cannot_take_gives_one_line_per_problem(cli, pack, tmp_path):
+    """The text regions hold their lines, the texts do not: one line a region, not a card."""
+    result = cli("build", "--data", pack.parent, "--out", tmp_path / "out", "--card-size",
+                 "44x67", "--only", "cards")
+    assert result.exit_code == 1
+    lines = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert lines and all(line.endswith("(on 3 of 4 cards: A1, A2, B1)") for line in lines), lines
+    assert any("mini-front.stats 6 stat lines do not fit" in line for line in lines), lines
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_card_too_small_for_the_layout_is_one_line_a_layout(cli, pack, tmp_path):
+    """So small that a text region no longer holds one line of its smallest type: every card
+    would fail, so it is said once per layout with the card size that works (which builds)."""
     result = cli("build", "--data", pack.parent, "--out", tmp_path / "out", "--card-size",
                  "30x50", "--only", "cards")
     assert result.exit_code == 1
     lines = [line for line in result.stderr.splitlines() if ": error: " in line]
-    assert any(line.endswith("(on all 4 cards: L1, A1, A2 ...)") and ".footer text does not "
-               "fit" in line for line in lines), lines
-    assert len(lines) <= 5, lines  # one a region, not one a card
-    assert any("(on all 4 cards" in line for line in lines), lines
+    assert lines == [
+        f"{pack / 'pack.yaml'}:2:1: error: print: a 30 x 50 mm card (--card-size) shrinks the "
+        "layout mini-front, drawn for 59 x 91 mm, until its title region is 1.8 mm high: too "
+        "low for one line of 6 pt text; choose a card of at least 44 x 67 mm"]
+    assert not (tmp_path / "out").exists()
+    tiny = cli("build", "--data", pack.parent, "--out", tmp_path / "out", "--card-size", "10x10",
+               "--only", "cards")
+    assert sorted(line.split("; choose")[1] for line in tiny.stderr.splitlines()
+                  if ": error: " in line) == [" a card of at least 17 x 25 mm",  # the back
+                                              " a card of at least 44 x 67 mm"]
+    fits = cli("build", "--data", pack.parent, "--out", tmp_path / "out", "--card-size", "44x67",
+               "--only", "cards")
+    assert "shrinks the layout" not in fits.stderr
 
 
 def test_a_text_too_long_for_any_region_is_at_the_card(cli, pack):

@@ -38,6 +38,8 @@ def check_print(data, settings, wanted: set[str], report: Report) -> None:
             problems.append(f"--dpi {settings.dpi} makes {px[0]} x {px[1]} px PNGs of a "
                             f"{card[0]:g} x {card[1]:g} mm card; at most "
                             f"{MAX_PNG_PIXELS // 1_000_000} million pixels: lower --dpi")
+    if not problems and tuple(card) != tuple(printing.size()):
+        problems.extend(_shrunk_layouts(data, card, safe))
     mark = data.pack_raw.value_marks.get("print") or data.pack_raw.mark
     for problem in problems:
         report.error(data.pack_file, mark.line, mark.col, "", f"print: {problem}")
@@ -63,3 +65,51 @@ def _sheet_problems(page, card, bleed, duplex, offset, paper, margin=None,
                     f"print.back_offset) pushes the backs off the {paper} sheet; print "
                     "--only calibration and measure it again"]
     return []
+
+
+MM = 72 / 25.4
+
+
+def _shrunk_layouts(data, card: tuple[float, float], safe: float) -> list[str]:
+    """A card size (--card-size) so much smaller than a layout was drawn for that one of its
+    text regions no longer holds a single line of its smallest type: every card would fail the
+    same way, so it is said once per layout, with the smallest card size that works."""
+    problems = []
+    for name in sorted({k.front for k in data.pack.kinds} | {k.back for k in data.pack.kinds}):
+        layout = data.layouts.get(name)
+        if layout is None:
+            continue
+        own = tuple(layout.size or data.pack.print.size())
+        low = _too_low(data, layout, own, card, safe)
+        if not low:
+            continue
+        region, h, smallest = low[0]
+        least, high = min(card[0] / own[0], card[1] / own[1]), 1.0
+        for _ in range(30):  # the smallest share of its own size at which every line fits
+            middle = (least + high) / 2
+            size = (own[0] * middle, own[1] * middle)
+            least, high = (least, middle) if not _too_low(data, layout, own, size, safe) \
+                else (middle, high)
+        problems.append(
+            f"a {card[0]:g} x {card[1]:g} mm card (--card-size) shrinks the layout {name}, drawn "
+            f"for {own[0]:g} x {own[1]:g} mm, until its {region} region is {h:.1f} mm high: too "
+            f"low for one line of {smallest:g} pt text; choose a card of at least "
+            f"{-(-own[0] * high // 1):g} x {-(-own[1] * high // 1):g} mm")
+    return problems
+
+
+def _too_low(data, layout, own, card, safe) -> list[tuple[str, float, float]]:
+    """(region, its height in mm, its smallest type in pt) of each text region that holds a
+    line at the layout's own size and not at `card`."""
+    scaled = layout if card == own else \
+        type(layout)(layout.name, layout.regions, layout.file, layout.marks, own).scaled_to(
+            card, safe)
+    low = []
+    for name, region in layout.regions.items():
+        if region.type not in ("text", "icon"):
+            continue
+        smallest = min(max(region.min_size, data.pack.print.min_font_size), region.size)
+        h = scaled.regions[name].h
+        if region.h * MM >= smallest and h * MM < smallest:
+            low.append((name, h, smallest))
+    return low
