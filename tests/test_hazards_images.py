@@ -47,6 +47,7 @@ def save(image: Image.Image, path: Path, fmt: str = "PNG", **kw) -> None:
 
 @pytest.mark.parametrize("line, message", [
     ("    image: images/missing.png\n", "not found"),
+    ("    image: images\n", "'images' is a folder, not a picture; name a file in it"),
     ("    image: ../outside.png\n", "must not contain '..'"),
     ("    image: /etc/passwd\n", "inside the pack folder"),
     ("    image: https://example.org/a.png\n", "inside the pack folder"),

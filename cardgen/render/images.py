@@ -87,6 +87,8 @@ def _resolve(pack_folder: Path, relative: str) -> Path:
     path = _real_folder(given.parent) / given.name if plain else given.resolve()
     if root != path and root not in path.parents:
         raise ImageProblem(f"'{relative}' leads outside the pack folder (a symlink?)")
+    if path.is_dir():
+        raise ImageProblem(f"'{relative}' is a folder, not a picture; name a file in it")
     if not path.is_file():
         raise ImageProblem(f"picture '{relative}' not found")
     return path
