@@ -25,7 +25,8 @@ from .render.images import MM, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.coverage import check_coverage
-from .validate.images import check_face_pictures, check_named_pictures, report_undrawn
+from .validate.images import (check_face_pictures, check_named_pictures, is_template,
+                              report_undrawn)
 from .validate.references import check_references
 from .validate.pack import check_pack_refs
 from .plan import BuildSettings, select_packs, stale_outputs, wanted_outputs  # noqa: F401
@@ -214,40 +215,47 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
     layouts = used_layouts(data, layouter, card_size, bleed, safe)
     images = ImageStore(data.folder)
-    printed: list[Printed] = []
-    backs = {}
-    faces = []  # (card | None, layout, face): every face, for the picture check
-    preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
-    from .layout.ink import ink_saved
-    saver = ink_saved if settings.ink_saver else (lambda face: face)
-    for kind in data.pack.kinds:
-        if kind.back in layouts:
-            backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
-            faces.append((None, layouts[kind.back], backs[kind.id]))
-            preflight(None, layouts[kind.back], backs[kind.id])
-            backs[kind.id] = saver(backs[kind.id])
-    from .layout.kept import KeptFronts
-    kept = KeptFronts(data, card_size, safe, layouter.icons)
-    for lc in data.cards:
-        kind = data.kind(lc.kind)
-        if kind.front not in layouts or kind.id not in backs:
-            continue
-        layout = layouts[kind.front]
-        key = kept.key(lc, layout)
-        front = kept.front(key, lc, layout)
-        if front is None:
-            problems = _problems(report, layouter)
-            front = layouter.face(lc, layout, lc.card.id)
-            preflight(lc, layout, front)
-            if _problems(report, layouter) == problems:
-                kept.keep(key, front)
-        else:
-            layouter.note_kept(lc, layout, front)
-        faces.append((lc, layout, front))
-        front = saver(front)
-        for copy in range(lc.card.count):
-            printed.append(Printed(lc.card.id, front, backs[kind.id]))
-    layouter.report_problems()
+    # the pictures the cards and layouts name outright are prepared on the other cores while
+    # this process lays out the cards (prepare_all below waits for them)
+    images.start(_named_pictures(data, layouts), settings.jobs)
+    try:
+        printed: list[Printed] = []
+        backs = {}
+        faces = []  # (card | None, layout, face): every face, for the picture check
+        preflight = _outline_check(layouter, card_size, safe, data.pack.print.min_font_size)
+        from .layout.ink import ink_saved
+        saver = ink_saved if settings.ink_saver else (lambda face: face)
+        for kind in data.pack.kinds:
+            if kind.back in layouts:
+                backs[kind.id] = layouter.face(None, layouts[kind.back], f"back:{kind.id}")
+                faces.append((None, layouts[kind.back], backs[kind.id]))
+                preflight(None, layouts[kind.back], backs[kind.id])
+                backs[kind.id] = saver(backs[kind.id])
+        from .layout.kept import KeptFronts
+        kept = KeptFronts(data, card_size, safe, layouter.icons)
+        for lc in data.cards:
+            kind = data.kind(lc.kind)
+            if kind.front not in layouts or kind.id not in backs:
+                continue
+            layout = layouts[kind.front]
+            key = kept.key(lc, layout)
+            front = kept.front(key, lc, layout)
+            if front is None:
+                problems = _problems(report, layouter)
+                front = layouter.face(lc, layout, lc.card.id)
+                preflight(lc, layout, front)
+                if _problems(report, layouter) == problems:
+                    kept.keep(key, front)
+            else:
+                layouter.note_kept(lc, layout, front)
+            faces.append((lc, layout, front))
+            front = saver(front)
+            for copy in range(lc.card.count):
+                printed.append(Printed(lc.card.id, front, backs[kind.id]))
+        layouter.report_problems()
+    except BaseException:
+        images.stop()
+        raise
     # prepared (decoded completely, scaled, encoded) before the check: that decode is the one
     # that finds a damaged file, and the drawing then decodes nothing
     undecodable = images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
@@ -258,6 +266,23 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         kept.save()
     layouter.kept = kept
     return printed, images, layouter
+
+
+def _named_pictures(data: PackData, layouts: dict) -> list[tuple[str, float, float]]:
+    """(picture, w_pt, h_pt) of the pictures the faces will place that need no layout to be
+    known: a layout's fixed picture and a card's own `image` in a portrait region of its front.
+    Paths a template makes are known after layout (and prepared then)."""
+    faces = [(None, layouts[k.back]) for k in data.pack.kinds if k.back in layouts]
+    faces += [(lc, layouts[data.kind(lc.kind).front]) for lc in data.cards
+              if data.kind(lc.kind).front in layouts]
+    placed = []
+    for lc, layout in faces:
+        for region in layout.regions.values():
+            image = region.image if region.type == "image" else \
+                lc.card.image if region.type == "portrait" and lc is not None else None
+            if image and not is_template(image):
+                placed.append((image, region.w * MM, region.h * MM))
+    return placed
 
 
 def _problems(report: Report, layouter: CardLayouter) -> int:

@@ -80,6 +80,10 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    except SystemExit as end:
+        if end.code == 130:  # Typer turns Ctrl-C (and SIGTERM, see _stop) into this, silently
+            typer.echo("interrupted", err=True)
+        raise
     except Exception:
         import traceback
         traceback.print_exc()

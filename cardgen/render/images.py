@@ -239,6 +239,7 @@ class ImageStore:
     def __init__(self, pack_folder: Path):
         self.folder = pack_folder
         self.cache: dict[tuple[str, int, int], Picture] = {}
+        self._started = None  # (pool, placements, async result) of start()
 
     def problem(self, relative: str, w_pt: float, h_pt: float) -> str | None:
         """Prepare the picture for a w x h pt box: None, or why it cannot be printed (the
@@ -288,45 +289,60 @@ class ImageStore:
         return place_picture(canvas, self._held(relative, w_pt, h_pt),
                              lambda: self.prepared(relative, w_pt, h_pt))
 
+    def start(self, placed: list[tuple[str, float, float]], jobs: int) -> None:
+        """Begin preparing `placed` (as prepare_all does) in forked processes while this one goes
+        on, laying out the cards: on a cold build the second core is not idle meanwhile.
+        prepare_all waits for them; stop() ends them at once (a failure, Ctrl-C)."""
+        missing = self._missing(placed)
+        context = _fork_context(jobs, len(missing))
+        if context is not None:
+            pool = context.Pool(min(jobs, len(missing)), initializer=_worker_ignores_interrupt)
+            self._started = (pool, missing,
+                             pool.starmap_async(_prepare_into_cache, missing, chunksize=4))
+
+    def stop(self) -> None:
+        """End what start() began, without waiting for it."""
+        if self._started is not None:
+            pool = self._started[0]
+            self._started = None
+            pool.terminate()
+            pool.join()
+
     def prepare_all(self, placed: list[tuple[str, float, float]], jobs: int) -> dict[str, str]:
         """Prepare every (picture, w_pt, h_pt) not in the disk cache yet, in `jobs` forked
         processes when there are enough (a cold build of a photo deck is mostly this, and each
         picture is independent; the drawing then reads them from the cache, the same bytes as
         preparing them here). Returns {picture: why it cannot be printed}; a path the check
         refused is left to the check."""
+        problems: dict[str, str] = {}
+        if self._started is not None:  # what start() began, finished first
+            pool, started, result = self._started
+            self._started = None
+            _collect(problems, started, _finished(pool, result.get))
+        missing = [m for m in self._missing(placed) if m[1] not in problems]
+        context = _fork_context(jobs, len(missing))
+        if context is None:
+            found = [self.problem(relative, w, h) for _, relative, w, h in missing]
+        else:
+            pool = context.Pool(min(jobs, len(missing)), initializer=_worker_ignores_interrupt)
+            found = _finished(pool, lambda: pool.starmap(_prepare_into_cache, missing,
+                                                         chunksize=4))
+        _collect(problems, missing, found)
+        return problems
+
+    def _missing(self, placed) -> list[tuple[Path, str, float, float]]:
+        """(folder, picture, w_pt, h_pt) of each placement neither here nor in the disk cache;
+        a path the check refused is left out (the check reports it)."""
         missing = []
         for relative, w_pt, h_pt in dict.fromkeys(placed):
             px_w, px_h = _pixels(w_pt, h_pt)
             try:
                 key = _key(resolve(self.folder, relative), px_w, px_h)
             except (ImageProblem, OSError):
-                continue  # reported by the picture check
+                continue
             if (relative, px_w, px_h) not in self.cache and not cache.has("pictures", key):
                 missing.append((self.folder, relative, w_pt, h_pt))
-        context = None
-        if jobs > 1 and len(missing) >= PARALLEL_FROM:
-            import multiprocessing
-            try:
-                context = multiprocessing.get_context("fork")
-            except ValueError:  # no fork here: prepared one by one
-                pass
-        if context is None:
-            found = [self.problem(relative, w, h) for _, relative, w, h in missing]
-        else:
-            pool = context.Pool(min(jobs, len(missing)))
-            try:
-                found = pool.starmap(_prepare_into_cache, missing, chunksize=4)
-                pool.close()  # the workers end on their own (terminate would signal them)
-            except BaseException:
-                pool.terminate()
-                raise
-            finally:
-                pool.join()
-        problems: dict[str, str] = {}
-        for (_, relative, _, _), problem in zip(missing, found):
-            if problem is not None:
-                problems.setdefault(relative, problem)
-        return problems
+        return missing
 
     def draw(self, canvas, relative: str, x: float, y: float, w: float, h: float,
              radius: float = 0) -> None:
@@ -354,6 +370,46 @@ def _pixels(w_pt: float, h_pt: float) -> tuple[int, int]:
 def _key(path: Path, px_w: int, px_h: int) -> str:
     """The prepared picture's name: its file's bytes (by their hash) and its pixel size."""
     return cache.key("picture", 3, Image.__version__, JPEG_QUALITY, px_w, px_h, file_hash(path))
+
+
+def _fork_context(jobs: int, pictures: int):
+    """The multiprocessing context that forks, when `jobs` processes for this many pictures
+    are worth their start; else None (prepare here, one by one)."""
+    if jobs <= 1 or pictures < PARALLEL_FROM:
+        return None
+    import multiprocessing
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this system
+        return None
+
+
+def _finished(pool, run):
+    """run()'s result, the pool then closed; on any failure or Ctrl-C the workers are ended."""
+    try:
+        result = run()
+        pool.close()  # the workers end on their own (terminate would signal them)
+        return result
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _collect(problems: dict[str, str], missing, found) -> None:
+    for (_, relative, _, _), problem in zip(missing, found):
+        if problem is not None:
+            problems.setdefault(relative, problem)
+
+
+def _worker_ignores_interrupt() -> None:
+    """Ctrl-C is the parent's to handle: it ends the workers with SIGTERM, which ends a worker
+    at once and silently (not through the handler cardgen's main set, inherited by the fork,
+    which would print a traceback from each worker)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -> str | None:
