@@ -64,6 +64,10 @@ def forget_paths() -> None:
     UNDRAWN.clear()
 
 
+# cache key → the light picture (no streams) of an entry this process read or wrote: the next
+# build in the same process (`cardgen watch`) knows it without reading the entry
+_LIGHT: dict[str, "Picture"] = {}
+
 # relative path → why it could not be drawn: pictures left out of a drawing, for the build to
 # report (validate.images.report_undrawn) before it writes anything
 UNDRAWN: dict[str, str] = {}
@@ -266,9 +270,12 @@ class ImageStore:
         """The picture as this store keeps it (light when the disk cache holds it)."""
         px_w, px_h = _pixels(w_pt, h_pt)
         if (relative, px_w, px_h) not in self.cache:
-            picture, stored = self._made(relative, px_w, px_h)
-            if stored and not picture.alpha:  # a mask is small and rare: kept with its picture
-                picture = dataclasses.replace(picture, data=b"", light=True)
+            key = _key(resolve(self.folder, relative), px_w, px_h)
+            picture = _LIGHT.get(key) if cache.has("pictures", key) else None
+            if picture is None:
+                picture, stored = self._made(relative, px_w, px_h)
+                if stored and not picture.alpha:  # a mask is small and rare: kept with it
+                    picture = _LIGHT[key] = dataclasses.replace(picture, data=b"", light=True)
             self.cache[(relative, px_w, px_h)] = picture
         return self.cache[(relative, px_w, px_h)]
 
