@@ -1,6 +1,6 @@
-"""A cache on disk for work that outlives one build: prepared pictures and their checked sizes,
-parsed fonts, parsed YAML files, file hashes, laid-out fronts (layout/kept.py), drawn faces
-(render/face_store.py), the words hyphenated before (render/rulebook_style.py).
+"""A cache on disk for work that outlives one build: prepared pictures, parsed fonts, parsed
+YAML files, file hashes, laid-out fronts (layout/kept.py), drawn faces (render/face_store.py),
+the words hyphenated before (render/rulebook_style.py).
 
 Why: a designer changes one stat and builds again; scaling 64 photos and laying out and drawing
 104 cards a second time for that is most of the wait. Every entry is named by a key that hashes

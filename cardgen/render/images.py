@@ -243,20 +243,23 @@ class ImageStore:
     def __init__(self, pack_folder: Path):
         self.folder = pack_folder
         self.cache: dict[tuple[str, int, int], Picture] = {}
+        self.failed: dict[tuple[str, int, int], str] = {}  # placement → why it cannot print
         self._started = None  # (pool, placements, async result) of start()
 
     def problem(self, relative: str, w_pt: float, h_pt: float) -> str | None:
         """Prepare the picture for a w x h pt box: None, or why it cannot be printed (the
         complete decode finds a cut or damaged file; any decoder failure is the file's)."""
-        try:
-            self._held(relative, w_pt, h_pt)
-        except ImageProblem as exc:
-            return str(exc)
-        except OSError as exc:  # gone or unreadable since the check
-            return f"'{relative}' cannot be read ({exc.strerror or exc})"
-        except Exception as exc:  # noqa: BLE001 - e.g. a mode Pillow cannot convert
-            return f"'{relative}' cannot be decoded ({exc})"
-        return None
+        placement = (relative, *_pixels(w_pt, h_pt))
+        if placement not in self.failed:  # a file that failed fails again: not decoded twice
+            try:
+                self._held(relative, w_pt, h_pt)
+            except ImageProblem as exc:
+                self.failed[placement] = str(exc)
+            except OSError as exc:  # gone or unreadable since the check
+                self.failed[placement] = f"'{relative}' cannot be read ({exc.strerror or exc})"
+            except Exception as exc:  # noqa: BLE001 - e.g. a mode Pillow cannot convert
+                self.failed[placement] = f"'{relative}' cannot be decoded ({exc})"
+        return self.failed.get(placement)
 
     def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
         """The picture prepared for a w x h pt box, with its streams."""
