@@ -201,8 +201,12 @@ def check(folder: Path, report: Report) -> PackData | None:
     return data
 
 
-def layout_faces(data: PackData, report: Report, settings: BuildSettings):
-    """Stage 4: every front and back laid out; text fitted; pictures checked."""
+def layout_faces(data: PackData, report: Report, settings: BuildSettings,
+                 prepare: bool = True):
+    """Stage 4: every front and back laid out; text fitted; pictures checked.
+
+    `prepare`: the pictures are prepared for printing (decoded, scaled, encoded, on every core;
+    the decode finds a damaged file); else only decoded to find one (`cardgen check`)."""
     from .render.pdf import Printed
     from .validate.printing import check_print
     errors_before = len(report.errors)
@@ -217,7 +221,8 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
     images = ImageStore(data.folder)
     # the pictures the cards and layouts name outright are prepared on the other cores while
     # this process lays out the cards (prepare_all below waits for them)
-    images.start(_named_pictures(data, layouts), settings.jobs)
+    if prepare:
+        images.start(_named_pictures(data, layouts), settings.jobs)
     try:
         printed: list[Printed] = []
         backs = {}
@@ -258,9 +263,10 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings):
         raise
     # prepared (decoded completely, scaled, encoded) before the check: that decode is the one
     # that finds a damaged file, and the drawing then decodes nothing
-    undecodable = images.prepare_all([(box.image, box.region.w * MM, box.region.h * MM)
-                                      for p in printed for face in (p.front, p.back)
-                                      for box in face.boxes if box.image], settings.jobs)
+    placed = [(box.image, box.region.w * MM, box.region.h * MM)
+              for p in printed for face in (p.front, p.back) for box in face.boxes if box.image]
+    undecodable = images.prepare_all(placed, settings.jobs) if prepare else \
+        images.verify_all(placed)
     check_face_pictures(data, faces, report, undecodable)
     if not report.errors:
         kept.save()

@@ -260,6 +260,25 @@ def test_a_cut_photo_whose_header_is_whole_is_found_before_any_output(tmp_path, 
     assert not (tmp_path / "out").exists()
 
 
+def test_check_decodes_new_photos_without_preparing_them(tmp_path, monkeypatch):
+    """`cardgen check` prints nothing: it decodes a new photo (at 1/8 scale, every byte read)
+    to find damage, and neither scales nor stores it; its errors are the build's."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    pack = make_pack(tmp_path, "    image: images/a.jpg\n")
+    photo(pack / "images" / "a.jpg", (800, 600))
+    data = ["--data", str(tmp_path / "card_data")]
+    assert CliRunner().invoke(app, ["check", *data]).exit_code == 0
+    assert not list((tmp_path / "cache").glob("pictures/*"))
+    raw = (pack / "images" / "a.jpg").read_bytes()
+    (pack / "images" / "a.jpg").write_bytes(raw[:len(raw) * 2 // 3])
+    check = CliRunner().invoke(app, ["check", *data])
+    build = CliRunner().invoke(app, ["build", *data, "--out", str(tmp_path / "out")])
+    lines = [[line for line in r.stderr.splitlines() if ": error: " in line] for r in (check, build)]
+    assert check.exit_code == build.exit_code == 1
+    assert len(lines[0]) == 1 and lines[0] == lines[1]
+    assert "P1 image: 'images/a.jpg' is not a readable picture" in lines[0][0]
+
+
 def test_a_picture_that_fails_while_a_figure_is_drawn_is_reported_not_drawn(tmp_path,
                                                                           monkeypatch):
     """The net under every drawing: a picture no check decoded before (a rulebook built alone)

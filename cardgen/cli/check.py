@@ -54,7 +54,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
             # lay every card out too: text that does not fit and missing glyphs are found
             # by `check`, not only by `build`
             report.ran_check("card layouts: text fit, glyphs, pictures")
-            layout_faces(loaded, report, BuildSettings())
+            layout_faces(loaded, report, BuildSettings(), prepare=False)
             from ..render.rulebook import check_rules
             if loaded.chapters:
                 report.ran_check("rulebook texts")

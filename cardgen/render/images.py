@@ -251,14 +251,9 @@ class ImageStore:
         complete decode finds a cut or damaged file; any decoder failure is the file's)."""
         placement = (relative, *_pixels(w_pt, h_pt))
         if placement not in self.failed:  # a file that failed fails again: not decoded twice
-            try:
-                self._held(relative, w_pt, h_pt)
-            except ImageProblem as exc:
-                self.failed[placement] = str(exc)
-            except OSError as exc:  # gone or unreadable since the check
-                self.failed[placement] = f"'{relative}' cannot be read ({exc.strerror or exc})"
-            except Exception as exc:  # noqa: BLE001 - e.g. a mode Pillow cannot convert
-                self.failed[placement] = f"'{relative}' cannot be decoded ({exc})"
+            problem = _why(relative, lambda: self._held(relative, w_pt, h_pt))
+            if problem is not None:
+                self.failed[placement] = problem
         return self.failed.get(placement)
 
     def prepared(self, relative: str, w_pt: float, h_pt: float) -> Picture:
@@ -340,6 +335,19 @@ class ImageStore:
         _collect(problems, missing, found)
         return problems
 
+    def verify_all(self, placed: list[tuple[str, float, float]]) -> dict[str, str]:
+        """What prepare_all would find, without preparing: {picture: why it cannot be printed}
+        for the pictures not prepared yet, each decoded completely at 1/8 scale (every byte is
+        read, so a cut file fails, at a fraction of the cost). For `cardgen check`, which
+        prints nothing: new photos are not scaled and encoded for it."""
+        problems: dict[str, str] = {}
+        for relative in dict.fromkeys(m[1] for m in self._missing(placed)):
+            problem = _why(relative, lambda: decode(resolve(self.folder, relative).read_bytes(),
+                                                    relative, (1, 1)))
+            if problem is not None:
+                problems[relative] = problem
+        return problems
+
     def _missing(self, placed) -> list[tuple[Path, str, float, float]]:
         """(folder, picture, w_pt, h_pt) of each placement neither here nor in the disk cache;
         a path the check refused is left out (the check reports it)."""
@@ -380,6 +388,20 @@ def _pixels(w_pt: float, h_pt: float) -> tuple[int, int]:
 def _key(path: Path, px_w: int, px_h: int) -> str:
     """The prepared picture's name: its file's bytes (by their hash) and its pixel size."""
     return cache.key("picture", 3, Image.__version__, JPEG_QUALITY, px_w, px_h, file_hash(path))
+
+
+def _why(relative: str, decoding) -> str | None:
+    """None when decoding() works, else why the picture cannot be printed: any failure of the
+    decoder is the file's."""
+    try:
+        decoding()
+    except ImageProblem as exc:
+        return str(exc)
+    except OSError as exc:  # gone or unreadable since the check
+        return f"'{relative}' cannot be read ({exc.strerror or exc})"
+    except Exception as exc:  # noqa: BLE001 - e.g. a mode Pillow cannot convert
+        return f"'{relative}' cannot be decoded ({exc})"
+    return None
 
 
 def _fork_context(jobs: int, pictures: int):
