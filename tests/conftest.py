@@ -279,13 +279,16 @@ def shipped_checks_once(monkeypatch):
     replayed: set[int] = set()  # ids of the data objects returned from the cache
 
     def once(name, real, key_of):
-        def run(first, report, *rest):
+        def run(first, report, *rest, **options):
             key = key_of(first, *rest)
+            if key is not None:
+                key = (key, tuple(sorted(options.items())))
             if key is None or report.items:
-                return real(first, report, *rest)
+                return real(first, report, *rest, **options)
             if (name, key) not in _PACK_CHECKS:
                 fresh = Report()
-                _PACK_CHECKS[name, key] = (real(first, fresh, *rest), fresh.items, fresh.ran)
+                _PACK_CHECKS[name, key] = (real(first, fresh, *rest, **options), fresh.items,
+                                           fresh.ran)
             value, items, ran = _PACK_CHECKS[name, key]
             report.items.extend(items)
             report.ran.extend(ran)
