@@ -273,7 +273,8 @@ def test_check_decodes_new_photos_without_preparing_them(tmp_path, monkeypatch):
     (pack / "images" / "a.jpg").write_bytes(raw[:len(raw) * 2 // 3])
     check = CliRunner().invoke(app, ["check", *data])
     build = CliRunner().invoke(app, ["build", *data, "--out", str(tmp_path / "out")])
-    lines = [[line for line in r.stderr.splitlines() if ": error: " in line] for r in (check, build)]
+    lines = [[line for line in r.stderr.splitlines() if ": error: " in line]
+             for r in (check, build)]
     assert check.exit_code == build.exit_code == 1
     assert len(lines[0]) == 1 and lines[0] == lines[1]
     assert "P1 image: 'images/a.jpg' is not a readable picture" in lines[0][0]

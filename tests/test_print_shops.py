@@ -82,6 +82,24 @@ def test_a_shop_that_cuts_other_proportions_is_a_warning_at_card_size(cli, make_
     assert same.exit_code == 0 and "every layout is stretched" not in same.output
 
 
+def test_ghostscript_writes_the_same_pdfx_twice(monkeypatch):
+    """Its output, before cardgen touches the file ID, is the same for the same input: the ID
+    hashed the temporary folder's random name, so that it (and, written as a literal string
+    now and then, the file's length) changed from run to run."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render import cmyk
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.setFillColorRGB(0.8, 0.1, 0.1)
+    canvas.rect(20, 20, 200, 100, fill=1)
+    canvas.showPage()
+    canvas.save()
+    monkeypatch.setattr(cmyk, "_fixed_id", lambda pdf: pdf)
+    first = cmyk.to_pdfx(buffer.getvalue(), "Test")
+    assert b"/ID" in first and cmyk.to_pdfx(buffer.getvalue(), "Test") == first
+
+
 def test_cmyk_printshop_is_pdfx_with_an_icc_output_intent():
     data = _pack("quartett", 2)
     result = render_pack(data, Report(), BuildSettings(colour="cmyk", only=("printshop",)))

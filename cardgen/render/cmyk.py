@@ -74,10 +74,12 @@ def to_pdfx(rgb_pdf: bytes, title: str) -> bytes:
         command = [gs, "-q", "-dBATCH", "-dNOPAUSE", "-dPDFX", "-sDEVICE=pdfwrite",
                    "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
                    "-dOverrideICC", f"-sOutputICCProfile={icc}", f"--permit-file-read={icc}",
-                   f"-sOutputFile={folder / 'out.pdf'}", str(folder / "pdfx.ps"),
-                   str(folder / "in.pdf")]
+                   "-sOutputFile=out.pdf", "pdfx.ps", "in.pdf"]
         env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH}
-        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        # file names relative to the temporary folder: Ghostscript's file /ID hashes them, and
+        # the folder's random name made the ID (its bytes, hex or literal) differ run to run
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False,
+                              cwd=folder)
         if done.returncode != 0 or not (folder / "out.pdf").is_file():
             tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
             raise CmykUnavailable(f"--colour cmyk: Ghostscript failed ({tail[0]})")
@@ -90,7 +92,7 @@ _ID = re.compile(rb"/ID\s*\[\s*" + _STRING + rb"\s*" + _STRING + rb"\s*\]", re.D
 
 
 def _fixed_id(pdf: bytes) -> bytes:
-    """Ghostscript's file /ID changes from run to run; the same pages should give the same
+    """Ghostscript's file /ID could change from run to run; the same pages should give the same
     bytes, so each ID string becomes a hash of the file itself, written in the same number of
     bytes as the string it replaces (no offset of the file moves)."""
     found = list(_ID.finditer(pdf))
