@@ -136,6 +136,25 @@ def photo(path: Path, size=(600, 800)) -> None:
     Image.effect_noise(size, 40).convert("RGB").save(path, "JPEG", quality=90)
 
 
+def test_fitting_is_imageops_fit_and_reduces_first_only_far_above_the_size():
+    """Below six times the pixels it needs, a picture is cropped and scaled exactly as
+    ImageOps.fit with LANCZOS does; far above (a big PNG), it is reduced by a whole factor
+    first, which differs from scaling all the way by at most a few levels."""
+    from PIL import ImageChops, ImageOps, ImageStat
+
+    from cardgen.render.images import _fitted
+    gradient = Image.linear_gradient("L").resize((1800, 1350)).convert("RGB")
+    picture = Image.blend(gradient, Image.effect_noise((1800, 1350), 60).convert("RGB"), 0.3)
+    for size in ((400, 300), (600, 450), (300, 400), (350, 350)):  # 3-6 times, any aspect
+        assert _fitted(picture, size).tobytes() == \
+            ImageOps.fit(picture, size, method=Image.LANCZOS).tobytes()
+    fair = ImageOps.fit(picture, (240, 180), method=Image.LANCZOS)  # 7.5 times
+    fast = _fitted(picture, (240, 180))
+    assert fast.size == fair.size and fast.tobytes() != fair.tobytes()
+    difference = ImageStat.Stat(ImageChops.difference(fair, fast))
+    assert max(difference.mean) < 1 and max(high for _, high in difference.extrema) <= 8
+
+
 def test_prepared_pictures_are_kept_on_disk(tmp_path, monkeypatch):
     """A second build (a new ImageStore) decodes nothing: the prepared picture comes from the
     cache, byte for byte; a changed file gets a new entry."""

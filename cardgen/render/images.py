@@ -198,7 +198,7 @@ def prepare(raw: bytes, name: str, px_w: int, px_h: int, key: str) -> Picture:
     image, source = decode(raw, name, (px_w, px_h))
     enough = image.width >= px_w and image.height >= px_h
     target = (px_w, px_h) if enough else _aspect_box(image.size, px_w / px_h)
-    image = ImageOps.fit(image, target, method=Image.LANCZOS)
+    image = _fitted(image, target)
     if image.mode == "RGBA":  # lossless, as the edges of a cut-out must stay sharp
         return Picture(key, *image.size, source, "FlateDecode",
                        _flate(image.convert("RGB")), _flate(image.getchannel("A")))
@@ -387,7 +387,8 @@ def _pixels(w_pt: float, h_pt: float) -> tuple[int, int]:
 
 def _key(path: Path, px_w: int, px_h: int) -> str:
     """The prepared picture's name: its file's bytes (by their hash) and its pixel size."""
-    return cache.key("picture", 3, Image.__version__, JPEG_QUALITY, px_w, px_h, file_hash(path))
+    return cache.key("picture", 4, Image.__version__, JPEG_QUALITY, REDUCING_GAP, px_w, px_h,
+                     file_hash(path))
 
 
 def _why(relative: str, decoding) -> str | None:
@@ -508,6 +509,29 @@ class _ImageObject(PDFObject):
         if self.mask is not None:
             d["SMask"] = self.mask
         return stream.format(document)
+
+
+REDUCING_GAP = 3.0
+
+
+def _fitted(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The picture cropped to the aspect of `size` about its centre and scaled to it with
+    LANCZOS, as ImageOps.fit does, but with Pillow's reducing_gap: a picture six or more times
+    the pixels it needs on a side (a large PNG, which has no JPEG draft mode) is first reduced by
+    a whole factor, leaving LANCZOS at least three times to go, which Pillow documents as
+    indistinguishable from scaling it all the way (a 4000 x 3000 px picture for a 45 x 34 mm box:
+    0.22 → 0.09 s). Below six times the result is ImageOps.fit's, byte for byte."""
+    w, h = image.size
+    aspect = size[0] / size[1]
+    if w / h == aspect:
+        crop_w, crop_h = w, h
+    elif w / h > aspect:
+        crop_w, crop_h = aspect * h, h
+    else:
+        crop_w, crop_h = w, w / aspect
+    left, top = (w - crop_w) / 2, (h - crop_h) / 2
+    return image.resize(size, Image.LANCZOS, box=(left, top, left + crop_w, top + crop_h),
+                        reducing_gap=REDUCING_GAP)
 
 
 def _aspect_box(size: tuple[int, int], aspect: float) -> tuple[int, int]:
