@@ -104,10 +104,9 @@ SHOP_KINDS = {"printshop", "png", "tts"}  # drawn from one print-shop file (_sho
 
 def _forked_part(data: PackData, settings: BuildSettings, wanted: set[str]) -> set[str]:
     """The outputs a second process renders while this one renders the rest: the rulebook
-    (its own layout, no card faces); else, for a pack without rules, the print-shop outputs
-    and the contact sheet (`cardgen watch` keeps it current) — when an earlier build kept the
-    faces, so that both processes replay them (with nothing kept, both would draw every face:
-    no faster on two cores, twice the work)."""
+    (its own layout, no card faces); else, for a pack without rules, the print-shop outputs —
+    when an earlier build kept the faces, so that both processes replay them (with nothing
+    kept, both would draw every face: no faster on two cores, twice the work)."""
     if "rulebook" in wanted and len(wanted) > 1 and data.chapters:
         return {"rulebook"}
     shop = wanted & SHOP_KINDS
@@ -117,8 +116,8 @@ def _forked_part(data: PackData, settings: BuildSettings, wanted: set[str]) -> s
     from .layout.card import pack_icons
     from .render.face_store import KIND, entry_name
     card_size = settings.card_size or data.pack.print.size()
-    return shop | (wanted & {"contact"}) if cache.has(
-        KIND, entry_name(data.folder, card_size, pack_icons(data))) else set()
+    return shop if cache.has(KIND, entry_name(data.folder, card_size, pack_icons(data))) \
+        else set()
 
 
 def _render_split(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
@@ -150,12 +149,11 @@ def _render_split(data: PackData, report: Report, settings: BuildSettings, wante
     report.extend(part_report)
     if result is None or made is None:
         return None
-    files, built, content, png_keys, page_keys = made
+    files, built, content, png_keys = made
     result.files.update(files)
     result.built.update(built)
     result.content.update(content)
     result.png_keys.update(png_keys)
-    result.page_keys.update(page_keys)
     return result
 
 
@@ -174,11 +172,11 @@ def _part_child(writer, data: PackData, settings: BuildSettings, part: set[str],
 
 
 def _part(data, settings, part: set[str], previous, deck, report: Report):
-    """(files, built, content keys, png keys, page keys) of the outputs of `part` alone; None
-    on an error."""
+    """(files, built, content keys, png keys) of the outputs of `part` alone; None on an
+    error."""
     result = render_pack(data, report, settings, part, previous, deck)
     return None if result is None else (result.files, result.built, result.content,
-                                        result.png_keys, result.page_keys)
+                                        result.png_keys)
 
 
 def check(folder: Path, report: Report) -> PackData | None:

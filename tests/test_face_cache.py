@@ -154,22 +154,19 @@ def test_the_characters_of_a_face_are_those_it_places(pack):
 
 
 def test_a_rebuild_draws_the_print_shop_files_in_a_second_process(tmp_path, monkeypatch):
-    """With the faces kept, cards.pdf and the print-shop outputs (printshop.pdf, PNGs) and the
-    contact sheet (as `cardgen watch` builds it) are rendered side by side, each replaying them:
-    the same files as one process makes."""
+    """With the faces kept, cards.pdf and the print-shop outputs (printshop.pdf, PNGs) are
+    rendered side by side, each replaying them: the same files as one process makes."""
     from cardgen.build import _forked_part
     folder = copy_shipped(tmp_path, "quartett")
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
-    kinds = {"cards", "printshop", "png", "contact"}
+    kinds = {"cards", "printshop", "png"}
     report, first = build_pack(folder, BuildSettings(), kinds, split=True)
     assert first is not None and "png/PIK-2.png" in first.files
-    assert "contact-1.png" in first.files and first.page_keys
-    assert _forked_part(first.data, BuildSettings(), kinds) == {"printshop", "png", "contact"}
+    assert _forked_part(first.data, BuildSettings(), kinds) == {"printshop", "png"}
     assert _forked_part(first.data, BuildSettings(), kinds | {"rulebook"}) == {"rulebook"}
     _, split = build_pack(folder, BuildSettings(), kinds, split=True)  # the first: one process
     assert split.files == first.files
     assert split.png_keys == first.png_keys and split.built == first.built
-    assert split.page_keys == first.page_keys
 
 
 def test_a_new_process_has_the_fonts_of_the_fronts_it_takes_from_the_cache(tmp_path):
