@@ -9,7 +9,10 @@ Why: each value may be fine on its own (a 300 x 400 mm card, A4 paper, a 20 mm b
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..diagnostics import Report
+from ..layout.card import MM  # points per mm, as the layout's text fitting counts them
 from ..layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
 
 MAX_PNG_PIXELS = 64_000_000  # one card's PNG; beyond this a raster needs gigabytes of memory
@@ -67,9 +70,6 @@ def _sheet_problems(page, card, bleed, duplex, offset, paper, margin=None,
     return []
 
 
-MM = 72 / 25.4
-
-
 def _shrunk_layouts(data, card: tuple[float, float], safe: float) -> list[str]:
     """A card size (--card-size) so much smaller than a layout was drawn for that one of its
     text regions no longer holds a single line of its smallest type: every card would fail the
@@ -101,9 +101,7 @@ def _shrunk_layouts(data, card: tuple[float, float], safe: float) -> list[str]:
 def _too_low(data, layout, own, card, safe) -> list[tuple[str, float, float]]:
     """(region, its height in mm, its smallest type in pt) of each text region that holds a
     line at the layout's own size and not at `card`."""
-    scaled = layout if card == own else \
-        type(layout)(layout.name, layout.regions, layout.file, layout.marks, own).scaled_to(
-            card, safe)
+    scaled = dataclasses.replace(layout, size=own).scaled_to(card, safe)
     low = []
     for name, region in layout.regions.items():
         if region.type not in ("text", "icon"):
