@@ -42,7 +42,7 @@ def stages(pack: str) -> list[tuple[str, float]]:
     from cardgen.build import check
     from cardgen.compose import load_composition
     from cardgen.diagnostics import Report
-    from cardgen.render.balance import balance_pdf
+    from cardgen.documents.balance import balance_pdf
 
     out = []
     clock = time.process_time

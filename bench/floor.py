@@ -1,7 +1,7 @@
 """The floor: a pack's cards.pdf drawn with bare reportlab calls, as fast as we can.
 
 Same sheets as cardgen's cards.pdf — same texts at the same positions, the same portraits
-(cardgen.render.portrait.draw_portrait, the pack has no photos), crop marks, footers, duplex
+(cardgen.pictures.portrait.draw.draw_portrait, the pack has no photos), crop marks, footers, duplex
 backs, the same number of pages. Everything cardgen decides (text fitting, wrapping, positions,
 colours) is computed OUTSIDE the timed region by running cardgen's layout once; the timed region
 is only: register the fonts, create the canvas, replay precomputed canvas calls, save.
@@ -29,7 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.render.portrait import draw_portrait
+from cardgen.pictures.portrait.draw import draw_portrait
 
 MM = 72 / 25.4
 DATA = Path(__file__).resolve().parent.parent / "card_data"
@@ -88,8 +88,8 @@ class Page:
 def face_ops(page: Page, face, ox: float, oy: float, card_w: float, card_h: float,
              bleed: float, icons: dict) -> None:
     """What cardgen.render.card.CardPainter.draw does, as precomputed calls."""
-    from cardgen.layout.stats import label_text, value_pieces
-    from cardgen.render.fonts import face_name
+    from cardgen.text.stats import label_text, value_pieces
+    from cardgen.text.fonts import face_name
     b = bleed * MM
     page.add("saveState")
     page.add("clip", ox - b, oy - b, card_w * MM + 2 * b, card_h * MM + 2 * b)
@@ -165,7 +165,7 @@ def face_ops(page: Page, face, ox: float, oy: float, card_w: float, card_h: floa
 
 def footer_ops(page: Page, plan, text: str) -> None:
     """cardgen.render.pdf._footer: a line of text and the 50 mm scale bar."""
-    from cardgen.render.fonts import face_name
+    from cardgen.text.fonts import face_name
     font, y = face_name("sans"), plan.footer_y * MM
     page.fill_colour("#000000")
     page.text(font, 7, 10 * MM, y, text)
@@ -183,7 +183,7 @@ def prepare(pack: str, data_dir: Path = DATA):
     from cardgen.build import BuildSettings, check, layout_faces
     from cardgen.diagnostics import Report
     from cardgen.layout.sheet import PAPER, back_slots, plan_sheet
-    from cardgen.render.fonts import FACES, FONTS
+    from cardgen.text.fonts import FACES, FONTS
     report = Report()
     data = check(data_dir / pack, report)
     if data is not None and not report.errors:
@@ -197,7 +197,7 @@ def prepare(pack: str, data_dir: Path = DATA):
     plan = plan_sheet(PAPER[settings.paper], (card_w, card_h), settings.bleed)
     backs = back_slots(plan, settings.duplex, settings.back_offset)
     footer = f"{data.pack.title} {data.pack.version}"
-    from cardgen.labels import labels_for
+    from cardgen.text.words import labels_for
     words = labels_for(data.pack.language, data.pack.labels)
     per_sheet = len(plan.slots)
     sheets = [printed[i:i + per_sheet] for i in range(0, len(printed), per_sheet)]

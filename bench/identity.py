@@ -85,7 +85,8 @@ def main() -> None:
     print(f"{len(result)} entries", file=sys.stderr)
     if args.compare:
         old = json.loads(args.compare.read_text())
-        keys = sorted(set(old) | set(result))
+        ran = {k.split("/")[0] for k in result}
+        keys = sorted(k for k in set(old) | set(result) if k.split("/")[0] in ran)
         diff = [k for k in keys if old.get(k) != result.get(k)]
         for k in diff:
             print(f"DIFF {k}: {old.get(k, '-')[:12]} -> {result.get(k, '-')[:12]}")

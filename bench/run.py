@@ -32,11 +32,11 @@ BENCH = Path(__file__).resolve().parent
 # The functions that make one output file each: (module, function, file).
 DOCUMENTS = (("cardgen.render.pdf", "card_sheets", "cards.pdf"),
              ("cardgen.render.pdf", "printshop", "printshop.pdf"),
-             ("cardgen.render.calibration", "calibration", "calibration.pdf"),
-             ("cardgen.render.rulebook", "rulebook_pdf", "rulebook.pdf"),
+             ("cardgen.documents.calibration", "calibration", "calibration.pdf"),
+             ("cardgen.documents.rulebook.book", "rulebook_pdf", "rulebook.pdf"),
              ("cardgen.render.boards", "boards_pdf", "boards.pdf"),
              ("cardgen.render.raster", "card_pngs", "png/"),
-             ("cardgen.render.deck_sheet", "deck_sheet_pdf", "deck.pdf"))
+             ("cardgen.documents.deck_sheet", "deck_sheet_pdf", "deck.pdf"))
 STAGES = ("import", "up-to-date check", "load", "validate", "compose", "layout", "render",
           "write")
 
@@ -73,8 +73,8 @@ def stages_worker(packs: list[str], out: Path) -> None:
                 times[stage] = times.get(stage, 0.0) + time.perf_counter() - t
         setattr(module, name, wrapper)
 
-    try:  # the up-to-date check lives in cardgen.plan since the build imports it first
-        import cardgen.plan as plan
+    try:  # the up-to-date check lives in cardgen.incremental.plan since the build imports it first
+        import cardgen.incremental.plan as plan
         timed(plan, "stale_outputs", "up-to-date check")
     except ImportError:
         timed(build, "stale_outputs", "up-to-date check")
@@ -277,7 +277,7 @@ def main() -> None:
     if args.profile_worker:
         return profile_worker(args.profile_worker, 15)
 
-    from cardgen.load import find_packs
+    from cardgen.load.pack import find_packs
     r = {"date": time.strftime("%Y-%m-%d %H:%M"), "machine": machine(), "repeat": args.repeat,
          "builds": {}, "stages": {}, "modes": {}, "floor": {}, "failed": {}}
     for pack in [p.name for p in find_packs(DATA)]:

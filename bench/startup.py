@@ -48,7 +48,7 @@ build.make_context("build", ["photo-deck", "--out", "out", "--only", "cards", "-
 t2 = time.perf_counter()
 import cardgen.build
 t3 = time.perf_counter()
-from cardgen.render import fonts
+from cardgen.text import fonts
 for face in {FACES!r}:
     fonts.register(face)
 t4 = time.perf_counter()

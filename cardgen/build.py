@@ -13,15 +13,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cache
+from .incremental import cache
 from .diagnostics import Report
-from .fingerprint import file_hash
+from .incremental.fingerprint import file_hash
 from .layout.card import CardLayouter
 from .layout.faces import used_layouts
-from .labels import labels_for
-from .load import ROOT, PackData, load_pack
+from .text.words import labels_for
+from .load.pack import ROOT, PackData, load_pack
 from .output import PackWrite, write_packs
-from .render.images import MM, ImageStore
+from .pictures.store import MM, ImageStore
 from .validate.boards import check_boards
 from .validate.cards import check_cards
 from .validate.coverage import check_coverage
@@ -29,7 +29,7 @@ from .validate.images import (check_face_pictures, check_named_pictures, is_temp
                               report_undrawn)
 from .validate.references import check_references
 from .validate.pack import check_pack_refs
-from .plan import BuildSettings, select_packs, stale_outputs, wanted_outputs  # noqa: F401
+from .incremental.plan import BuildSettings, select_packs, stale_outputs, wanted_outputs  # noqa: F401
 
 
 @dataclass
@@ -114,7 +114,7 @@ def _forked_part(data: PackData, settings: BuildSettings, wanted: set[str]) -> s
             "rulebook" in wanted and data.chapters):
         return set()
     from .layout.card import pack_icons
-    from .render.face_store import KIND, entry_name
+    from .incremental.faces import KIND, entry_name
     card_size = settings.card_size or data.pack.print.size()
     return shop if cache.has(KIND, entry_name(data.folder, card_size, pack_icons(data))) \
         else set()
@@ -181,7 +181,7 @@ def _part(data, settings, part: set[str], previous, deck, report: Report):
 
 def check(folder: Path, report: Report) -> PackData | None:
     """Load and validate one pack (stages 1–2)."""
-    from .render.images import forget_paths
+    from .pictures.store import forget_paths
     forget_paths()  # a build sees the picture files as they are now
     data = load_pack(folder, report)
     if data is None:
@@ -208,7 +208,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
     `prepare`: the pictures are prepared for printing (decoded, scaled, encoded, on every core;
     the decode finds a damaged file); else only decoded to find one (`cardgen check`)."""
     from .render.pdf import Printed
-    from .validate.printing import check_print
+    from .layout.print_check import check_print
     errors_before = len(report.errors)
     check_print(data, settings, wanted_outputs(settings), report)
     layouter = CardLayouter(data, report)
@@ -236,7 +236,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
                 faces.append((None, layouts[kind.back], backs[kind.id]))
                 preflight(None, layouts[kind.back], backs[kind.id])
                 backs[kind.id] = saver(backs[kind.id])
-        from .layout.kept import KeptFronts
+        from .incremental.kept import KeptFronts
         kept = KeptFronts(data, card_size, safe, layouter.icons)
         for lc in data.cards:
             kind = data.kind(lc.kind)
@@ -300,7 +300,7 @@ def _problems(report: Report, layouter: CardLayouter) -> int:
 def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
     """check(lc, layout, face): every glyph's outline inside the safe zone and no glyph below
     the pack's minimum size, reported where the card's text (or the layout's region) is."""
-    from .render.typeset import outline_problems
+    from .text.typeset import outline_problems
 
     def check(lc, layout, face) -> None:
         for region, message in outline_problems(face, card_size, safe, minimum, layouter.icons):
@@ -321,7 +321,7 @@ def content_key(data: PackData, kind: str, settings: BuildSettings) -> str:
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
     pictured: set[str] = set()
     if kind == "rulebook":  # its cover and figures draw real card faces
-        from .render.rulebook_pictured import pictured_cards
+        from .documents.rulebook.pictured import pictured_cards
         digest.update(repr(sorted(data.layouts.items())).encode())
         pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
             else pictured_cards(data)  # house rules picture the chosen cards
@@ -375,7 +375,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         records, kept = _face_records(data, card_size, layouter.icons, printed, keys, images)
         painter = CardPainter(card_size, bleed, layouter.icons, images, records)
     elif "calibration" in wanted:  # its sheet is cards.pdf's: the same settings must fit
-        from .validate.printing import check_print
+        from .layout.print_check import check_print
         check_print(data, settings, wanted, report)
         if len(report.errors) > errors_before:
             return None
@@ -411,7 +411,7 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
                 reprint, painter, spec, card_size, bleed, meta, footer,
                 (words["fronts"], words["backs"])))
     if "calibration" in wanted:
-        from .render.calibration import calibration
+        from .documents.calibration import calibration
         result.add("calibration", "calibration.pdf", calibration(
             spec, card_size, bleed, meta, words))
     for kind in ("rulebook", "boards"):
@@ -419,23 +419,23 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
             result.content[kind] = content_key(whole, kind, settings)
     if "rulebook" in wanted and data.chapters and not _unchanged(
             result, "rulebook", result.content["rulebook"], previous):  # no rules: no book
-        from .render.rulebook import rulebook_pdf
+        from .documents.rulebook.book import rulebook_pdf
         book = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper)
         if len(report.errors) > errors_before:
             return None
         if book is not None:
             result.add("rulebook", "rulebook.pdf", book)
         if chosen:
-            from .render.deck_sheet import house_of
+            from .documents.deck_sheet import house_of
             house = rulebook_pdf(whole, report, booklet=settings.booklet, paper=paper,
                                  house=house_of(deck, data))
             if house is not None:
                 result.add("rulebook", "house-rules.pdf", house)
     if chosen and "cards" in wanted:
-        from .render.deck_sheet import deck_sheet_pdf
+        from .documents.deck_sheet import deck_sheet_pdf
         result.add("cards", "deck.pdf", deck_sheet_pdf(deck, data, paper))
     if "contact" in wanted:
-        from .render.deck_sheet import contact_pages, page_pngs
+        from .documents.deck_sheet import contact_pages, page_pngs
         pack_print = data.pack.print
         own = faced and not settings.ink_saver and all(  # the faces are the pack's own
             value is None or value == default for value, default in (
@@ -474,7 +474,7 @@ def face_keys(printed, images: ImageStore, described=lambda face: None) -> dict[
     pictures)}: the face's key in render.face_store and, in manifest.json, for a later
     --changed-since. A face shared by many cards (a back) and a picture on many faces are
     hashed once; `described(face)` gives the repr of a face kept from the build before."""
-    from .render.images import resolve
+    from .pictures.store import resolve
     faces: dict[int, str] = {}
     pictures: dict[str, str] = {}
 
@@ -507,7 +507,7 @@ def _face_records(data: PackData, card_size, icons: dict[str, str], printed,
                   keys: dict[int, str], images: ImageStore):
     """(the build's FaceRecords, the pack's render.face_store entry): the faces an earlier
     build drew with the same characters replay; the alphabet seeds every print document."""
-    from .render.face_store import Kept, entry_name
+    from .incremental.faces import Kept, entry_name
     from .render.replay import FaceRecords
     kept = Kept(entry_name(data.folder, card_size, icons))
     faces = {}
@@ -541,7 +541,7 @@ def check_print_shop(data: PackData, settings: BuildSettings, report: Report) ->
     it, which the designer should see before paying for a print run (a warning; an error with
     --strict). Equal proportions (a different scale only) pass."""
     from .model.pack import PRINT_SHOPS
-    from .source import mark_at
+    from .load.source import mark_at
     shop = PRINT_SHOPS.get(settings.print_shop or "")
     if shop is None:
         return
@@ -602,7 +602,7 @@ def _shop_outputs(result: PackResult, data: PackData, report: Report, settings: 
 
 def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> bytes:
     """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
-    from .render.guide import GuideFacts, guide_pdf
+    from .documents.guide import GuideFacts, guide_pdf
     from .render.pdf import sheet_layout
     plan = sheet_layout(spec, card_size, bleed)[0]
     sheets = max(1, -(-cards // len(plan.slots)))

@@ -24,7 +24,7 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from cardgen.cli.app import app as cardgen_app
-from cardgen.load import ROOT
+from cardgen.load.pack import ROOT
 
 # Property tests explore the same examples on every run: CI must not fail on a case nobody saw
 # locally. (Run with --hypothesis-seed=N or change the profile to explore further.)
@@ -214,10 +214,10 @@ def _shipped_build(shipped_out):
 @pytest.fixture(name="shipped_rulebook", scope="session")
 def _shipped_rulebook(tmp_path_factory):
     """shipped_rulebook(pack, geometry) -> (pdf, diagnostics): layout_rulebook of the shipped
-    pack on pages of one geometry (cardgen.render.rulebook's A5_BOOK, LETTER_BOOK ...), once
+    pack on pages of one geometry (cardgen.documents.rulebook.book's A5_BOOK, LETTER_BOOK ...), once
     per test session for all xdist workers."""
     from cardgen.diagnostics import Report
-    from cardgen.render.rulebook import layout_rulebook
+    from cardgen.documents.rulebook.book import layout_rulebook
     folder = _shared_folder(tmp_path_factory)
 
     def book(pack: str, geometry):
@@ -274,7 +274,7 @@ def shipped_checks_once(monkeypatch):
 
     Returns loaded(pack) -> the shipped pack's data, checked through the same cache."""
     import cardgen.build
-    import cardgen.render.rulebook
+    import cardgen.documents.rulebook.book
     from cardgen.diagnostics import Report
     replayed: set[int] = set()  # ids of the data objects returned from the cache
 
@@ -310,8 +310,8 @@ def shipped_checks_once(monkeypatch):
     monkeypatch.setattr(cardgen.build, "check", checked)
     monkeypatch.setattr(cardgen.build, "layout_faces",
                         once("layout_faces", cardgen.build.layout_faces, data_key))
-    monkeypatch.setattr(cardgen.render.rulebook, "check_rules",
-                        once("check_rules", cardgen.render.rulebook.check_rules, data_key))
+    monkeypatch.setattr(cardgen.documents.rulebook.book, "check_rules",
+                        once("check_rules", cardgen.documents.rulebook.book.check_rules, data_key))
     return lambda pack="crazy-hospital": checked(SHIPPED / pack, Report())
 
 

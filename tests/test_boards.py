@@ -13,7 +13,7 @@ import pytest
 from cardgen.diagnostics import Report
 from cardgen.layout.board import OVERLAP, TILE_MARGIN, plan_pages
 from cardgen.layout.sheet import PAPER
-from cardgen.load import load_pack
+from cardgen.load.pack import load_pack
 from cardgen.render.boards import boards_pdf
 from cardgen.validate.boards import check_boards
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from cardgen.cli.app import app
-from cardgen.source import YamlError, load_yaml
+from cardgen.load.source import YamlError, load_yaml
 from conftest import text_layer
 
 MINI = Path(__file__).parent / "fixtures" / "valid" / "card_data"
@@ -150,7 +150,7 @@ def test_other_card_sizes_scale_the_layouts(tmp_path, size, page):
 
 
 def test_layout_scaling_keeps_the_safe_zone():
-    from cardgen.load import _stretch
+    from cardgen.load.pack import _stretch
     f = _stretch(59, 44, 4)  # skat layout on a mini card
     assert f(-3) == -3 and f(4) == 4  # bleed and safe margin stay
     assert f(55) == pytest.approx(40) and f(94) == pytest.approx(79)  # far side moves with it
@@ -174,7 +174,7 @@ def test_a_broken_pack_yaml_does_not_hide_the_card_files_typos(tmp_path):
 
 
 def test_typo_detection_is_strict():
-    from cardgen.load import _typo_of
+    from cardgen.load.pack import _typo_of
     assert _typo_of("nmae", "name") and _typo_of("gruop", "group") and _typo_of("imag", "image")
     assert _typo_of("titlex", "title") and _typo_of("nome", "name")
     assert not _typo_of("specialty", "penalty") and not _typo_of("role", "name")

@@ -230,7 +230,7 @@ def test_every_shipped_pack_validates_against_its_own_schema():
     from cardgen.build import check
     from cardgen.cli.schema import pack_card_schema
     from cardgen.diagnostics import Report
-    from cardgen.load import ROOT
+    from cardgen.load.pack import ROOT
     for folder in sorted((ROOT / "card_data").iterdir()):
         validator = jsonschema.Draft202012Validator(pack_card_schema(check(folder, Report())))
         for path in sorted((folder / "cards").glob("*.yaml")):
@@ -244,7 +244,7 @@ def test_shell_completion_knows_commands_options_and_packs(tmp_path):
     import os
     import subprocess
     import sys
-    from cardgen.load import ROOT
+    from cardgen.load.pack import ROOT
     (tmp_path / "card_data" / "my-game").mkdir(parents=True)
     (tmp_path / "card_data" / "my-game" / "pack.yaml").write_text("id: my-game\n")
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from cardgen.build import BuildSettings, check, render_pack
 from cardgen.cli.app import app
 from cardgen.diagnostics import Report
-from cardgen.spreadsheet import workbook
+from cardgen.load.spreadsheet import workbook
 
 from conftest import SHIPPED
 

@@ -114,7 +114,7 @@ def test_other_drawing_code_replays_nothing_kept(tmp_path, monkeypatch, counted)
     folder = copy_shipped(tmp_path, "quartett")
     _build(folder, tmp_path / "cache", monkeypatch)
     counted["drawn"].clear()
-    monkeypatch.setattr("cardgen.render.face_store._DRAWING", ("render/card.py",))
+    monkeypatch.setattr("cardgen.incremental.faces._DRAWING", ("render/card.py",))
     _build(folder, tmp_path / "cache", monkeypatch)
     assert len(set(counted["drawn"])) == 52 + 1  # every front and the back
 
@@ -139,8 +139,8 @@ def test_the_characters_of_a_face_are_those_it_places(pack):
     characters, in the same fonts, as the painter places."""
     from conftest import shipped_data
     from cardgen.diagnostics import Report
-    from cardgen.render.face_store import characters
-    from cardgen.render.typeset import placed_lines
+    from cardgen.incremental.faces import characters
+    from cardgen.text.typeset import placed_lines
     data = shipped_data(pack)
     printed, _, layouter = cardgen.build.layout_faces(data, Report(), BuildSettings())
     for face in {id(f): f for p in printed for f in (p.front, p.back)}.values():
@@ -183,7 +183,7 @@ def test_a_new_process_has_the_fonts_of_the_fronts_it_takes_from_the_cache(tmp_p
 import cardgen.layout.card as card
 from cardgen.build import BuildSettings, check, layout_faces
 from cardgen.diagnostics import Report
-from cardgen.render.typeset import text_pieces
+from cardgen.text.typeset import text_pieces
 from reportlab.pdfbase import pdfmetrics
 from pathlib import Path
 data = check(Path({str(folder)!r}), Report())
@@ -204,7 +204,7 @@ print(len(printed), sorted(fonts), [pdfmetrics.stringWidth("Ab", font, 10) for f
 
 
 def test_a_value_that_will_not_pickle_makes_no_entry_and_no_error(tmp_path, monkeypatch):
-    from cardgen import cache
+    from cardgen.incremental import cache
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     cache.write_pickled("faces", "broken", {"painter": lambda: None})
     assert not cache.has("faces", "broken")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardgen.load import ROOT
+from cardgen.load.pack import ROOT
 
 MINI = Path(__file__).parent / "fixtures" / "valid" / "card_data"
 
@@ -29,7 +29,7 @@ ttfonts.TTFontFile.extractInfo = extract
 # Every face, text with accents, a symbol and a glyph above U+FFFF, widths and glyph boxes.
 DRAW = COUNTING + """
 from reportlab.pdfgen.canvas import Canvas
-from cardgen.render import fonts
+from cardgen.text import fonts
 canvas = Canvas(sys.argv[1], invariant=1)
 measures = []
 for i, name in enumerate(sorted(fonts.FACES)):

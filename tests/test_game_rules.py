@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.diagnostics import Report
-from cardgen.load import ROOT, load_pack
+from cardgen.load.pack import ROOT, load_pack
 from cardgen.validate.references import References
 
 SHIPPED = ROOT / "card_data"

@@ -19,7 +19,7 @@ from PIL import Image, ImageChops
 
 from cardgen.build import BuildSettings, render_pack
 from cardgen.diagnostics import Report
-from cardgen.load import find_packs
+from cardgen.load.pack import find_packs
 from conftest import shipped_data
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,9 +19,9 @@ from reportlab.platypus import SimpleDocTemplate
 from cardgen.build import BuildSettings, render_pack
 from cardgen.diagnostics import Report
 from cardgen.model import rules as m
-from cardgen.render.rulebook import A4_BOOK
-from cardgen.render.rulebook_story import StoryBuilder
-from cardgen.render.rulebook_text import ChapterSource
+from cardgen.documents.rulebook.book import A4_BOOK
+from cardgen.documents.rulebook.story import StoryBuilder
+from cardgen.text.rules import ChapterSource
 from conftest import shipped_data
 
 from test_golden import GOLDEN, TOLERANCE, UPDATE, _rms

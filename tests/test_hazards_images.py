@@ -11,7 +11,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from cardgen.cli.app import app
-from cardgen.render.images import ImageProblem, ImageStore, open_checked, resolve
+from cardgen.pictures.store import ImageProblem, ImageStore, open_checked, resolve
 
 PACK = """\
 id: pics
@@ -86,7 +86,7 @@ def test_symlink_out_of_the_pack_is_refused(tmp_path):
 def test_too_many_pixels(tmp_path, monkeypatch):
     pack = make_pack(tmp_path, "    image: images/big.png\n")
     save(Image.new("L", (400, 400)), pack / "images" / "big.png")
-    monkeypatch.setattr("cardgen.render.images.MAX_PIXELS", 100_000)
+    monkeypatch.setattr("cardgen.pictures.store.MAX_PIXELS", 100_000)
     with pytest.raises(ImageProblem, match="more than"):
         open_checked(pack / "images" / "big.png")
 
@@ -124,7 +124,7 @@ def test_same_picture_is_prepared_once(tmp_path):
     store = ImageStore(pack)
     first = store.prepared("images/a.png", 62.4, 76.5)
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr("cardgen.render.images.decode", lambda *a, **k: 1 / 0)  # never again
+        patched.setattr("cardgen.pictures.store.decode", lambda *a, **k: 1 / 0)  # never again
         assert store.prepared("images/a.png", 62.4, 76.5) == first
     # never more pixels than 300 dpi needs at the placed size
     assert (first.width, first.height) == (round(62.4 / 72 * 300), round(76.5 / 72 * 300))
@@ -142,7 +142,7 @@ def test_fitting_is_imageops_fit_and_reduces_first_only_far_above_the_size():
     first, which differs from scaling all the way by at most a few levels."""
     from PIL import ImageChops, ImageOps, ImageStat
 
-    from cardgen.render.images import _fitted
+    from cardgen.pictures.store import _fitted
     gradient = Image.linear_gradient("L").resize((1800, 1350)).convert("RGB")
     picture = Image.blend(gradient, Image.effect_noise((1800, 1350), 60).convert("RGB"), 0.3)
     for size in ((400, 300), (600, 450), (300, 400), (350, 350)):  # 3-6 times, any aspect
@@ -167,7 +167,7 @@ def test_prepared_pictures_are_kept_on_disk(tmp_path, monkeypatch):
 
     def no_decoding(*args, **kwargs):
         raise AssertionError("decoded again")
-    monkeypatch.setattr("cardgen.render.images.decode", no_decoding)
+    monkeypatch.setattr("cardgen.pictures.store.decode", no_decoding)
     again = ImageStore(pack).prepared("images/a.jpg", 100, 80)
     assert again == first
     photo(pack / "images" / "a.jpg", (640, 800))
@@ -236,7 +236,7 @@ def test_resolve_stays_inside(tmp_path):
 def test_a_cold_build_decodes_each_picture_once_and_a_rebuild_none(tmp_path, monkeypatch):
     """The check before layout reads headers only; the one complete decode is the one that
     prepares the picture for printing, and the next build (same bytes) decodes nothing."""
-    import cardgen.render.images as images
+    import cardgen.pictures.store as images
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     pack = make_pack(tmp_path, "    image: images/a.jpg\n")
     photo(pack / "images" / "a.jpg", (600, 800))
@@ -304,9 +304,9 @@ def test_a_picture_that_fails_while_a_figure_is_drawn_is_reported_not_drawn(tmp_
     """The net under every drawing: a picture no check decoded before (a rulebook built alone)
     that fails is left out, and the build reports it at the YAML naming it and writes
     nothing."""
-    import cardgen.render.images as images
+    import cardgen.pictures.store as images
     from cardgen.diagnostics import Report
-    from cardgen.load import load_pack
+    from cardgen.load.pack import load_pack
     from cardgen.validate.images import report_undrawn
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     pack = make_pack(tmp_path, "    image: images/cut.png\n")
@@ -353,7 +353,7 @@ def test_a_store_holds_pictures_light_and_saves_the_same_pdf(tmp_path, monkeypat
     light = ImageStore(pack)
     cached = pdf(light)
     assert all(p.light and p.data == b"" for p in light.cache.values())
-    monkeypatch.setattr("cardgen.cache.READ_ONLY", True)  # nothing can be stored
+    monkeypatch.setattr("cardgen.incremental.cache.READ_ONLY", True)  # nothing can be stored
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "empty"))
     held = ImageStore(pack)
     assert pdf(held) == cached
@@ -365,7 +365,7 @@ def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatc
     """prepare_all fills the disk cache from worker processes; drawing then decodes nothing
     and gets the same bytes as preparing here."""
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr("cardgen.render.images.PARALLEL_FROM", 1)
+    monkeypatch.setattr("cardgen.pictures.store.PARALLEL_FROM", 1)
     pack = tmp_path / "p"
     (pack / "images").mkdir(parents=True)
     for n in range(3):
@@ -376,7 +376,7 @@ def test_pictures_prepared_in_forked_processes_are_the_same(tmp_path, monkeypatc
     def no_decoding(*args, **kwargs):
         raise AssertionError("decoded again")
     with monkeypatch.context() as patched:
-        patched.setattr("cardgen.render.images.decode", no_decoding)
+        patched.setattr("cardgen.pictures.store.decode", no_decoding)
         forked = [ImageStore(pack).prepared(*p) for p in placed]
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "other"))
     assert forked == [ImageStore(pack).prepared(*p) for p in placed]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from cardgen.render.patterns import lazy_dictionary, parse_line
-from cardgen.render.rulebook_style import HYPHENATION
+from cardgen.text.hyphenation import lazy_dictionary, parse_line
+from cardgen.documents.rulebook.style import HYPHENATION
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = sorted(set(HYPHENATION.values()) | {"ca"})

@@ -19,7 +19,7 @@ TIMEOUT = 60
 # interrupt comes; each worker says it has started by creating a file.
 BUILD = """
 import os, sys, time
-import cardgen.render.images as images
+import cardgen.pictures.store as images
 real, signals = images.prepare, sys.argv[1]
 def slow(*args, **kwargs):
     open(os.path.join(signals, f"busy-{os.getpid()}"), "w").close()

@@ -10,10 +10,10 @@ import typing
 
 import pytest
 
-from cardgen.labels import DEFAULTS
-from cardgen.load import TEMPLATES
+from cardgen.text.words import DEFAULTS
+from cardgen.load.pack import TEMPLATES
 from cardgen.model.pack import Pack
-from cardgen.source import load_yaml
+from cardgen.load.source import load_yaml
 
 LANGUAGES = typing.get_args(Pack.model_fields["language"].annotation)
 LAYOUTS = sorted(load_yaml(TEMPLATES / "layouts.yaml")["layouts"])

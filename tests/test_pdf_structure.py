@@ -8,7 +8,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardgen.load import find_packs
+from cardgen.load.pack import find_packs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,7 @@ def _text(path: Path) -> str:
 
 def test_every_to_unicode_map_is_valid_utf16(built):
     """Each glyph maps to UTF-16BE hex: 4 digits, 8 for a surrogate pair (reportlab wrote
-    U+1F42D as the five digits <1F42D>, which readers reject; cardgen.render.fonts fixes it)."""
+    U+1F42D as the five digits <1F42D>, which readers reject; cardgen.text.fonts fixes it)."""
     import re
     checked = 0
     for path in [path for pack in PACKS for path in sorted(built[pack].glob("*.pdf"))]:
@@ -87,7 +87,7 @@ def test_every_printed_word_is_in_the_text_layer(built):
     a reader finds each of them by search, and copies them right."""
     from cardgen.build import BuildSettings, layout_faces
     from cardgen.diagnostics import Report
-    from cardgen.load import load_pack
+    from cardgen.load.pack import load_pack
     for folder in sorted((ROOT / "card_data").iterdir()):
         data = load_pack(folder, Report())
         printed, _, _ = layout_faces(data, Report(), BuildSettings())

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from cardgen.build import BuildSettings, check, render_pack
 from cardgen.compose import Choice
 from cardgen.diagnostics import Report
-from cardgen.load import find_packs
+from cardgen.load.pack import find_packs
 from conftest import text_layer as text_of
 
 ROOT = Path(__file__).resolve().parent.parent

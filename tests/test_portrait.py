@@ -1,4 +1,4 @@
-"""Tests for the deterministic vector placeholder portraits (cardgen.render.portrait)."""
+"""Tests for the deterministic vector placeholder portraits (cardgen.pictures.portrait.draw)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen import canvas as rl_canvas
 
-from cardgen.render.portrait import draw_portrait, portrait_traits
+from cardgen.pictures.portrait.draw import draw_portrait, portrait_traits
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (400, 400)
@@ -82,7 +82,7 @@ def test_deterministic_across_processes_with_different_hash_seeds():
     script = (
         "import io, sys, hashlib\n"
         "from reportlab.pdfgen import canvas\n"
-        "from cardgen.render.portrait import draw_portrait\n"
+        "from cardgen.pictures.portrait.draw import draw_portrait\n"
         "buf = io.BytesIO()\n"
         "c = canvas.Canvas(buf, pagesize=(400, 400), invariant=1)\n"
         "for i in range(6):\n"

@@ -8,7 +8,7 @@ import pikepdf
 
 from cardgen.build import BuildSettings, render_pack
 from cardgen.diagnostics import Report
-from cardgen.render.fonts import face_name, glyph_box
+from cardgen.text.fonts import face_name, glyph_box
 from conftest import shipped_data
 
 

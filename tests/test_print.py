@@ -293,7 +293,7 @@ def test_a_shared_back_is_defined_in_every_document_drawn_with_one_painter():
 
     from cardgen.layout.card import CardFace
     from cardgen.render.card import CardPainter
-    from cardgen.render.images import ImageStore
+    from cardgen.pictures.store import ImageStore
     painter = CardPainter((59, 91), 3, {}, ImageStore(ROOT))
     back = CardFace("back")
     for _ in range(40):  # freed canvases make id() reuse likely within a few rounds

@@ -238,7 +238,7 @@ def test_the_guide_speaks_every_pack_language(language):
     or Italian pack's players get their guide in French or Italian, never in English."""
     from typing import get_args
     from cardgen.model.pack import Pack
-    from cardgen.render.guide import GUIDE
+    from cardgen.documents.guide import GUIDE
     assert set(get_args(Pack.model_fields["language"].annotation)) == set(GUIDE)
     assert set(GUIDE[language]) == set(GUIDE["en"])
     data = _pack("quartett", 8)

@@ -26,7 +26,7 @@ def laid_out():
 
 def _records(laid_out) -> FaceRecords:
     """The build's records: every print document seeded with the faces' characters."""
-    from cardgen.render.face_store import alphabet, characters
+    from cardgen.incremental.faces import alphabet, characters
     _, printed, images, layouter = laid_out
     faces = {id(f): f for p in printed for f in (p.front, p.back)}.values()
     return FaceRecords(alphabet(characters(f, layouter.icons) for f in faces), images=images)
@@ -87,7 +87,7 @@ def test_a_face_with_transparency_is_drawn_afresh(laid_out):
 def test_the_contact_sheet_replays_the_build_faces_and_looks_the_same(laid_out):
     """cardgen watch keeps contact.pdf current: drawn from the faces cards.pdf drew, it is
     the contact sheet made on its own, pixel for pixel, and draws no face again."""
-    from cardgen.render.deck_sheet import contact_sheet
+    from cardgen.documents.deck_sheet import contact_sheet
     data, printed, images, layouter = laid_out
     alone = contact_sheet(data)
     sheets, _, _, _ = _outputs(laid_out, None)  # warm the fonts alike

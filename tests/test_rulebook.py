@@ -17,10 +17,10 @@ from reportlab.platypus import Paragraph
 from cardgen.build import check
 from cardgen.diagnostics import Report, display_path
 from cardgen.model.rules import Chapter, Table
-from cardgen.render.rulebook import (A5_BOOK, impose_booklet, layout_rulebook, rulebook_pdf,
+from cardgen.documents.rulebook.book import (A5_BOOK, impose_booklet, layout_rulebook, rulebook_pdf,
                                      saddle_stitch_order)
-from cardgen.render.rulebook_style import make_styles
-from cardgen.render.rulebook_text import to_markup
+from cardgen.documents.rulebook.style import make_styles
+from cardgen.text.rules import to_markup
 from conftest import pypdf_text, text_layer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,13 +284,13 @@ def test_booklet_is_imposed_on_a4_landscape(crazy, shipped_variant, monkeypatch)
     _, report, files = shipped_variant("crazy-hospital", only=("rulebook",), booklet=True)
     booklet = files["rulebook.pdf"]  # the build's (shared with test_player_documents)
     assert not report.errors
-    import cardgen.render.rulebook
+    import cardgen.documents.rulebook.book
     halves = []  # the A5 pages rulebook_pdf lays out before imposing them
 
     def imposed(a5_pdf, *args):
         halves.append(a5_pdf)
         return impose_booklet(a5_pdf, *args)
-    monkeypatch.setattr(cardgen.render.rulebook, "impose_booklet", imposed)
+    monkeypatch.setattr(cardgen.documents.rulebook.book, "impose_booklet", imposed)
     assert rulebook_pdf(data, Report(), booklet=True) == booklet  # same input, same bytes
     assert len(halves) == 1
     a5 = PdfReader(BytesIO(halves[0]))

@@ -15,9 +15,9 @@ from collections import Counter
 import pytest
 from reportlab.platypus import Paragraph
 
-from cardgen.render.rulebook import A4_BOOK, A5_BOOK
-from cardgen.render.rulebook_story import StoryBuilder
-from cardgen.render.rulebook_style import make_styles
+from cardgen.documents.rulebook.book import A4_BOOK, A5_BOOK
+from cardgen.documents.rulebook.story import StoryBuilder
+from cardgen.documents.rulebook.style import make_styles
 from cardgen.diagnostics import Report
 from conftest import pypdf_text
 
@@ -116,7 +116,7 @@ def test_word_splits_are_pyphens_and_remembered_between_builds(tmp_path, monkeyp
     loading the language's patterns; the splits are pyphen's own."""
     import pyphen
 
-    from cardgen.render import rulebook_style
+    import cardgen.documents.rulebook.style as rulebook_style
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     words = ["Charakterkarten", "Sonderereignisse", "Krankenhaus"]
     first = rulebook_style.WordSplits("de_DE")

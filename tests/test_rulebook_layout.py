@@ -11,10 +11,10 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
-from cardgen.render.picture import Picture
-from cardgen.render.rulebook import BOOKS
-from cardgen.render.rulebook_figures import LEAST, Figure
-from cardgen.render.rulebook_style import make_styles
+from cardgen.documents.picture import Picture
+from cardgen.documents.rulebook.book import BOOKS
+from cardgen.documents.rulebook.figures import LEAST, Figure
+from cardgen.documents.rulebook.style import make_styles
 
 PACKS = ["crazy-hospital", "quartett", "quatridou", "tischordnung", "dokter-li"]
 
@@ -129,8 +129,8 @@ def test_contents_entries_get_their_page_numbers_after_the_last_page():
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.render.fonts import face_name
-    from cardgen.render.rulebook_contents import Contents
+    from cardgen.text.fonts import face_name
+    from cardgen.documents.rulebook.contents import Contents
     style = ParagraphStyle("toc0", fontName=face_name("serif"), fontSize=10, leading=12)
     contents = Contents(levelStyles=[style, style], dotsMinLevel=1)
     contents.expect([(0, "Erstes Kapitel", 0, "ch1"), (1, "Abschnitt", 0, "s1"),

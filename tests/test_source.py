@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen import source
+from cardgen.load import source
 from cardgen.diagnostics import Report
-from cardgen.load import read_yaml
-from cardgen.source import Mark, MarkedDict, MarkedList, MarkedStr, YamlError, load_yaml
+from cardgen.load.pack import read_yaml
+from cardgen.load.source import Mark, MarkedDict, MarkedList, MarkedStr, YamlError, load_yaml
 
 
 def load(tmp_path: Path, text: str | bytes):

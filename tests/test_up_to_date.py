@@ -91,7 +91,7 @@ def test_a_damaged_manifest_is_no_manifest(built, tmp_path, body):
 def test_only_the_contact_page_that_changed_is_drawn_again(cli, tmp_path, monkeypatch):
     """cardgen watch keeps contact.pdf and a PNG per page current: after one card's edit only
     its page's PNG is made again; a PNG the user deleted comes back."""
-    import cardgen.render.deck_sheet as deck_sheet
+    import cardgen.documents.deck_sheet as deck_sheet
     from conftest import copy_shipped
     pack = copy_shipped(tmp_path, "quartett")
     drawn: list[set] = []
@@ -125,7 +125,7 @@ def test_only_the_contact_page_that_changed_is_drawn_again(cli, tmp_path, monkey
 def test_file_hashes_are_kept_between_builds_and_a_change_is_seen(tmp_path, monkeypatch):
     """fingerprint.file_hash keeps what it hashed (cardgen's cache): a later process reads a
     file again only when its size, times or inode changed."""
-    from cardgen import fingerprint
+    from cardgen.incremental import fingerprint
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(fingerprint, "_KNOWN", {})
     monkeypatch.setattr(fingerprint, "_CHANGED", set())

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli.app import app
 from cardgen.cli.watch import changes, interrupt_after
-from cardgen.load import ROOT
+from cardgen.load.pack import ROOT
 
 TIMEOUT = 120  # seconds for any one step: a stuck watcher fails the test instead of hanging
 
@@ -145,7 +145,7 @@ def test_changes_name_new_changed_and_removed_files(tmp_path, monkeypatch):
 
 def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
     from cardgen.build import BuildSettings, wanted_outputs
-    from cardgen.fingerprint import output_keys
+    from cardgen.incremental.fingerprint import output_keys
     watching = BuildSettings(also=("contact",))
     assert wanted_outputs(watching) == wanted_outputs(BuildSettings()) | {"contact"}
     assert "contact" not in wanted_outputs(BuildSettings(only=("cards",), also=("contact",)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.source import YamlError, load_yaml
+from cardgen.load.source import YamlError, load_yaml
 
 HEAD = "kind: hero\ncards:\n  - id: A1\n"
 

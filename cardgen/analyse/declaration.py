@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load import PackData, read_model
+from ..load.pack import PackData, read_model
 from ..model.balance import Balance
 from ..model.compose import Composition
-from ..source import Mark, MarkedDict, mark_at
-from ..validate.errors import did_you_mean
+from ..load.source import Mark, MarkedDict, mark_at
+from ..load.errors import did_you_mean
 
 FILE_NAME = "balance.yaml"
 

@@ -77,7 +77,7 @@ def _variants(balance, variant: Optional[str]) -> list[str]:
     if variant is None:
         return list(balance.variants)
     if variant not in balance.variants:
-        from ..validate.errors import did_you_mean
+        from ..load.errors import did_you_mean
         played = ", ".join(balance.variants) or "none"
         raise typer.BadParameter(f"unknown variant '{variant}'"
                                  f"{did_you_mean(variant, list(balance.variants))}; "
@@ -92,7 +92,7 @@ def _run(data, declared, composition, variants, games, seed, out: Path, as_json:
     from ..analyse.run import analyse
     from ..analyse.suggest import edited_texts, unified_diff
     from ..output import OutputError, write_all
-    from ..render.balance import balance_pdf
+    from ..documents.balance import balance_pdf
 
     result = analyse(data, declared.balance, composition, variants, games, seed)
     pdf = balance_pdf(result)

@@ -113,7 +113,7 @@ def build(
       cardgen build my-game --changed-since printed/manifest.json   # reprint only what changed
     """
     from ..diagnostics import Report
-    from ..plan import BuildSettings, select_packs  # cardgen.build only if something is stale
+    from ..incremental.plan import BuildSettings, select_packs  # cardgen.build only if something is stale
 
     started = time.perf_counter()
     paper = choose("--paper", paper, ("a4", "letter", "a3"))
@@ -154,7 +154,7 @@ def build(
     settings.colour, settings.print_shop = colour, print_shop
     settings.out = str(out.resolve()) if "tts" in (only or ()) else None  # TTS names its files
     report = Report()
-    from ..settings import load_user_settings
+    from ..load.settings import load_user_settings
     user = load_user_settings(report)  # the printer's offset, paper and duplex, if saved
     settings.paper = settings.paper or user.paper
     settings.duplex = settings.duplex or user.duplex
@@ -260,7 +260,7 @@ def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bo
 
 def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
     """The work: per pack, its stale outputs."""
-    from ..plan import stale_outputs, wanted_outputs
+    from ..incremental.plan import stale_outputs, wanted_outputs
     tasks, plans = [], {}
     for folder in folders:
         stale, keys, previous = stale_outputs(folder, out, settings)

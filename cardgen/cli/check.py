@@ -55,7 +55,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
             # by `check`, not only by `build`
             report.ran_check("card layouts: text fit, glyphs, pictures")
             layout_faces(loaded, report, BuildSettings(), prepare=False)
-            from ..render.rulebook import check_rules
+            from ..documents.rulebook.book import check_rules
             if loaded.chapters:
                 report.ran_check("rulebook texts")
             check_rules(loaded, report)

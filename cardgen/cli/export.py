@@ -48,7 +48,7 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
     if loaded is None or report.errors:
         finish(report, False)
         raise typer.Exit(1)
-    from ..spreadsheet import sheet_names, workbook  # here: the CLI starts without them
+    from ..load.spreadsheet import sheet_names, workbook  # here: the CLI starts without them
     kinds = list(dict.fromkeys(lc.kind for lc in loaded.cards))  # in the order of the deck
     outputs = []
     if csv_dir:
@@ -71,7 +71,7 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
 
 def sheet(data, kind_id: str) -> str:
     """One kind's cards as CSV text: a header row of field names, a row per card."""
-    from ..spreadsheet import cell_text
+    from ..load.spreadsheet import cell_text
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in table(data, kind_id):

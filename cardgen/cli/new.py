@@ -79,7 +79,7 @@ def new(pack: Annotated[str, typer.Argument(help="The new pack's id: its folder 
 def scaffold(pack: str, kind: str, language: str, folder: Path) -> dict[str, bytes]:
     """{relative path: content} of the new pack, schemas included."""
     import yaml
-    from ..load import TEMPLATES
+    from ..load.pack import TEMPLATES
     source = TEMPLATES / "new"
     content = yaml.safe_load((source / "content.yaml").read_text(encoding="utf-8"))[kind]
     words = yaml.safe_load((source / "words.yaml").read_text(encoding="utf-8"))[language]

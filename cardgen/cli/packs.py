@@ -14,7 +14,7 @@ def packs(data: DataOption = None) -> None:
     """
     from ..build import check
     from ..diagnostics import Report
-    from ..load import find_packs
+    from ..load.pack import find_packs
 
     report = Report()
     folder = data_dir(data)

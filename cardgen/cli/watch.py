@@ -47,7 +47,7 @@ def watch(
     from ..build import BuildSettings, select_packs
     from ..diagnostics import Report
     from .build import check_only
-    from ..settings import load_user_settings
+    from ..load.settings import load_user_settings
     report = Report()
     folders = select_packs(data_dir(data), packs or [], report)
     user = load_user_settings(report)  # the printer's paper, duplex and offset, as for build

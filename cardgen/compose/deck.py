@@ -9,9 +9,9 @@ from itertools import product
 from math import comb, prod
 from typing import Optional
 
-from ..load import LoadedCard
+from ..load.pack import LoadedCard
 from ..model.compose import Composition, DealRule, OctetScore
-from .cards import Catalogue, compress
+from ..validate.catalogue import Catalogue, compress
 
 HAND_WORDS = {"each": "cards each", "left": "left over", "dealt_none": "no cards dealt"}
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load import LoadedCard, PackData, data_files, read_model
+from ..load.pack import LoadedCard, PackData, data_files, read_model
 from ..model.compose import Composition, Draw, NeedKind, NeedSet, NeedSpecialCards
-from ..source import Mark, MarkedDict, YamlError, load_yaml, mark_at
-from ..validate.errors import did_you_mean
-from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
+from ..load.source import Mark, MarkedDict, YamlError, load_yaml, mark_at
+from ..load.errors import did_you_mean
+from ..validate.catalogue import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import _copies, _deal_rule, _noun, _range, _structure_text
 
 FILE_NAME = "composition.yaml"

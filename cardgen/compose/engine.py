@@ -12,11 +12,11 @@ from collections import Counter
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load import CARD_SUFFIXES, LoadedCard, PackData, data_files
+from ..load.pack import CARD_SUFFIXES, LoadedCard, PackData, data_files
 from ..model.compose import Draw, Preset
-from ..validate.errors import did_you_mean
+from ..load.errors import did_you_mean
 from .card_players import check_card_players
-from .cards import Catalogue, ItemError, and_list, compress, expand, split_items
+from ..validate.catalogue import Catalogue, ItemError, and_list, compress, expand, split_items
 from .deck import (Choice, Deck, _cards, _copies, _deal_rule, _merged, _noun, _nouns, _range,
                    _spans)
 from .needs import checks_that_ran, need_problem, pile_problems

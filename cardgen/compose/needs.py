@@ -11,7 +11,7 @@ from typing import Optional
 
 from ..model.compose import (NeedCards, NeedCount, NeedDeckSize, NeedKind, NeedNoCards,
                              NeedPlayers, NeedSet, NeedSpecialCards)
-from .cards import and_list, compress, expand
+from ..validate.catalogue import and_list, compress, expand
 from .deck import Deck, _copies, _deal_rule, _noun, _range, _structure_text
 
 

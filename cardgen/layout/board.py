@@ -18,9 +18,9 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
-from ..load import PackData, ResolvedLayout
+from ..load.pack import PackData, ResolvedLayout
 from ..model.board import MAX_COPIES, Board, BoardFile, BoardRegion, Column, Row
-from ..source import Mark, MarkedDict
+from ..load.source import Mark, MarkedDict
 from .card import Box, CardFace, CardLayouter
 
 SLOT_DASH = [3.0, 2.0]     # mm on, mm off

@@ -17,11 +17,11 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..diagnostics import Report
-from ..labels import DEFAULT_ICONS, labels_for
-from ..load import LoadedCard, PackData, ResolvedLayout
+from ..text.words import DEFAULT_ICONS, labels_for
+from ..load.pack import LoadedCard, PackData, ResolvedLayout
 from ..model.card import hair_hint
 from ..model.layout import Region
-from ..render.text import FittedText, check_glyphs, expand_icons, fit
+from ..text.fit import FittedText, check_glyphs, expand_icons, fit
 
 TEXT_TYPES = ("text", "stats", "icon")
 _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?")
@@ -505,7 +505,7 @@ def format_value(spec, value) -> str:
 
 def stats_font_size(box: Box, icons: dict[str, str]) -> float:
     """Largest size (≤ region.size) at which every stat row fits one line of the region."""
-    from .stats import row_width
+    from ..text.stats import row_width
     region = box.region
     rows = len(box.stats) or 1
     size = min(region.size, region.h * MM / rows / region.leading)

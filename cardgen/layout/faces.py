@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..diagnostics import Report
-from ..load import LoadedCard, PackData
+from ..load.pack import LoadedCard, PackData
 from .card import CardFace, CardLayouter, safe_zone_problems
 
 

@@ -19,11 +19,11 @@ from ..diagnostics import Report
 from ..layout.board import LaidBoard, PagePlan, Tile, plan_pages
 from ..layout.card import CardFace
 from ..layout.sheet import PAPER
-from ..load import PackData
+from ..load.pack import PackData
 from ..validate.boards import load_boards
 from .card import CardPainter
-from .fonts import face_name
-from .images import ImageStore
+from ..text.fonts import face_name
+from ..pictures.store import ImageStore
 from .pdf import new_canvas
 
 MM = 72 / 25.4

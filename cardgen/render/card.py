@@ -7,10 +7,10 @@ from functools import lru_cache
 from reportlab.lib.colors import HexColor as _parse_hex
 
 from ..layout.card import Box, CardFace
-from .images import ImageStore
-from .portrait import draw_portrait
+from ..pictures.store import ImageStore
+from ..pictures.portrait.draw import draw_portrait
 from .replay import FaceRecords
-from .typeset import stats_lines, text_lines
+from ..text.typeset import stats_lines, text_lines
 
 MM = 72 / 25.4
 

@@ -17,7 +17,7 @@ from ..layout.card import CardFace
 from ..layout.sheet import (PAPER, SheetPlan, back_slots, fold_plan,
                             plan_sheet)
 from .card import CardPainter
-from .fonts import face_name
+from ..text.fonts import face_name
 
 MM = 72 / 25.4
 MARK_WIDTH = 0.5  # pt; crop marks must be at least 0.25 pt to survive printing

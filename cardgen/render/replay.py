@@ -115,7 +115,7 @@ def _font(name: str):
     kept from an earlier build is replayed without being laid out)."""
     font = pdfmetrics._fonts.get(name)
     if font is None:
-        from .fonts import FACES, register
+        from ..text.fonts import FACES, register
         if name.startswith("CG-") and name[3:] in FACES:
             register(name[3:])
         font = pdfmetrics.getFont(name)

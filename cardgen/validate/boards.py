@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Report, display_path
-from ..labels import labels_for
-from ..load import PackData, read_model
-from ..render.fonts import face_name, missing_glyphs
-from ..render.images import ImageStore
-from ..source import mark_at
+from ..text.words import labels_for
+from ..load.pack import PackData, read_model
+from ..text.fonts import face_name, missing_glyphs
+from ..pictures.store import ImageStore
+from ..load.source import mark_at
 
 if TYPE_CHECKING:  # the board models and layouter load with a pack that has boards.yaml
     from ..layout.board import LaidBoard

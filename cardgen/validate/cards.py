@@ -11,10 +11,10 @@ import statistics
 from collections import defaultdict
 
 from ..diagnostics import Report
-from ..load import LoadedCard, PackData
+from ..load.pack import LoadedCard, PackData
 from ..model.pack import (Distinct, Equals, LessEqual, OrderedByGroup, Ratio, SubValue,
                           SumEquals)
-from .errors import did_you_mean
+from ..load.errors import did_you_mean
 
 
 def check_cards(data: PackData, report: Report) -> None:

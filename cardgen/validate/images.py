@@ -22,9 +22,9 @@ from pathlib import Path
 from PIL import Image
 
 from ..diagnostics import Report
-from ..load import PackData
-from ..render.images import MAX_PIXELS, MM, UNDRAWN, ImageProblem, header_size, resolve
-from ..source import mark_at
+from ..load.pack import PackData
+from ..pictures.store import MAX_PIXELS, MM, UNDRAWN, ImageProblem, header_size, resolve
+from ..load.source import mark_at
 
 # The formats a designer's picture may have: decoded by Pillow itself, without helpers.
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")

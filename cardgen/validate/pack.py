@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Report
-from ..source import mark_at
-from ..load import PackData
-from .errors import did_you_mean
+from ..load.source import mark_at
+from ..load.pack import PackData
+from ..load.errors import did_you_mean
 
 
 def check_pack_refs(data: PackData, report: Report) -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ..compose.cards import _NUMBERED, Catalogue, compress
+from .catalogue import _NUMBERED, Catalogue, compress
 from ..diagnostics import Report, display_path
-from ..load import PackData, read_yaml
+from ..load.pack import PackData, read_yaml
 from ..model import rules as m
-from ..source import mark_at
-from ..render.rulebook_text import ChapterSource, TextMaker, Where
+from ..load.source import mark_at
+from ..text.rules import ChapterSource, TextMaker, Where
 
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _DASHES = "–—-"

@@ -1,0 +1,102 @@
+"""The drawn faces a build keeps for the next one (render.replay explains what a recording is).
+
+A designer changes one stat and builds again: 1039 of 1040 faces print as they did, and drawing
+them (glyph by glyph) was most of the build. So a build keeps its lasting recordings in the
+cardgen cache, one entry per pack and card size, and the next build replays every face whose
+key — the hash of its laid-out boxes and its pictures' bytes (build.face_keys) — it finds there.
+
+An entry holds the alphabet its recordings were drawn with: when the faces of the new build
+print another set of characters with some font (a new 'ß' on one card), the codes of every
+font could move, and no recording of the entry is used. The entry's name covers the code that
+draws faces (the source of the modules below) and reportlab's version: a changed painter never
+replays what the old one drew.
+"""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+from typing import Iterable
+
+from . import cache
+from ..render.replay import Recording
+
+KIND = "faces"
+FORMAT = 2
+# the modules whose code decides what a face's operators are
+_DRAWING = ("render/card.py", "render/replay.py", "pictures/store.py", "text/fonts.py",
+            "text/typeset.py", "text/fit.py", "pictures/portrait/draw.py",
+            "pictures/portrait/hair.py", "pictures/portrait/head.py", "pictures/portrait/traits.py",
+            "text/stats.py")
+
+
+def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
+    """The cache entry of a pack's faces at this card size (a --card-size build keeps its own)."""
+    import reportlab
+    return cache.key(KIND, FORMAT, cache.code_key(*_DRAWING), reportlab.Version,
+                     str(Path(folder).resolve()),
+                     tuple(card_size), sorted(icons.items()))
+
+
+def characters(face, icons: dict[str, str]) -> dict[str, str]:
+    """{font: the characters the face prints with it, sorted}: the text of its laid-out
+    lines and stat rows, in the fonts the painter sets them in (render.typeset)."""
+    from ..text.typeset import text_pieces
+    out: dict[str, set] = {}
+    for box in face.boxes:
+        for font, text in text_pieces(box, icons):
+            chars = out.get(font)
+            if chars is None:
+                chars = out[font] = set()
+            chars.update(text)
+    return {font: "".join(sorted(chars)) for font, chars in out.items()}
+
+
+def alphabet(each: Iterable[dict[str, str]]) -> dict[str, str]:
+    """{font: every character of the faces printed with it, sorted}, from each face's
+    characters(): what print documents are seeded with (render.replay.seed)."""
+    union: dict[str, set] = {}
+    for chars in each:
+        for font, found in chars.items():
+            union.setdefault(font, set()).update(found)
+    return {font: "".join(sorted(union[font])) for font in sorted(union)}
+
+
+class Kept:
+    """One pack's entry: read before the faces are drawn, written after."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.alphabet: dict[str, str] = {}
+        self.recordings: dict[str, Recording] = {}
+        self.characters: dict[str, dict[str, str]] = {}  # face key → its characters
+        blob = cache.read(KIND, name)
+        if blob:
+            try:
+                self.alphabet, faces = pickle.loads(blob)
+                for key, (code, fonts, pictures, chars) in faces.items():
+                    self.recordings[key] = Recording(code, fonts, pictures, True)
+                    self.characters[key] = chars
+            except Exception:  # an entry of another format or a torn write: start afresh
+                self.alphabet, self.recordings, self.characters = {}, {}, {}
+
+    def alphabet_for(self, faces: dict[str, object], icons: dict[str, str]) -> dict[str, str]:
+        """The alphabet of this build's faces ({face key: face}); a face the entry holds is
+        not looked at again."""
+        for key, face in faces.items():
+            if key not in self.characters:
+                self.characters[key] = characters(face, icons)
+        return alphabet(self.characters[key] for key in faces)
+
+    def usable(self, alphabet: dict[str, str]) -> dict[str, Recording]:
+        """The entry's recordings, when they were drawn with this alphabet."""
+        return self.recordings if alphabet == self.alphabet else {}
+
+    def save(self, alphabet: dict[str, str], lasting: dict[str, Recording]) -> None:
+        """Keep this build's lasting recordings (only they: the entry does not grow with
+        every edit); written only when it changed."""
+        if alphabet == self.alphabet and lasting.keys() == self.recordings.keys():
+            return
+        faces = {key: (rec.code, rec.fonts, rec.pictures, self.characters[key])
+                 for key, rec in lasting.items() if key in self.characters}
+        cache.write_pickled(KIND, self.name, (alphabet, faces))

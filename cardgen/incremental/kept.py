@@ -1,0 +1,105 @@
+"""Laid-out card fronts kept between builds: a stat changed on one card, 1039 cards need not be
+laid out (templates rendered, text fitted, every glyph's outline checked) again.
+
+A front is kept under a key hashing everything its layout is made of: the card as validated
+(its fields, its kind), the pack as loaded (print settings, kinds, groups, stat categories,
+labels, icons), its layout's regions at this card size and safe zone, and the code that lays
+out (the source of the modules below). Only a front that met no problem is kept: a card with
+a problem is laid out afresh, so its diagnostics are made, every build. One cache entry per
+pack holds the fronts of its last build (cardgen.incremental.cache; deleting it is always safe).
+
+Kept with each front: its `repr` (what build.face_keys hashes), so that the faces of a rebuild
+are not described again either.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+from pathlib import Path
+
+from . import cache
+from ..text.fonts import register
+from ..text.typeset import text_pieces
+from ..layout.card import Box, CardFace
+
+KIND = "layouts"
+FORMAT = 2
+_LAYING_OUT = ("layout/card.py", "text/stats.py", "layout/faces.py", "layout/ink.py",
+               "text/fit.py", "text/typeset.py", "text/fonts.py", "text/words.py",
+               "load/pack.py", "model/card.py", "model/layout.py", "model/pack.py", "model/base.py")
+_FIELDS = tuple(name for name in Box.__slots__ if name not in ("name", "region"))
+
+
+class KeptFronts:
+    """One pack's laid-out fronts: read before the layout stage, written after it."""
+
+    def __init__(self, data, card_size, safe: float, icons: dict[str, str]):
+        self.name = cache.key(KIND, FORMAT, cache.code_key(*_LAYING_OUT),
+                              str(Path(data.folder).resolve()), tuple(card_size), safe)
+        # what every front of the pack depends on, hashed once
+        self.pack = hashlib.sha256(repr((data.pack, sorted(icons.items()), tuple(card_size),
+                                         safe)).encode()).hexdigest()
+        self.icons = icons
+        self.layouts: dict[str, str] = {}
+        self.old: dict[str, tuple] = {}
+        self.new: dict[str, tuple] = {}
+        self.reprs: dict[int, tuple] = {}  # id(face) → (face, repr(face.boxes)): the face is
+        # held, so that its id() stays its own
+        blob = cache.read(KIND, self.name)
+        if blob:
+            try:
+                self.old = pickle.loads(blob)
+            except Exception:  # another format or a torn write: lay every front out
+                self.old = {}
+
+    def key(self, lc, layout) -> str:
+        if layout.name not in self.layouts:
+            self.layouts[layout.name] = hashlib.sha256(
+                repr((layout.name, layout.regions)).encode()).hexdigest()
+        card = json.dumps([lc.kind, lc.card.model_dump(), lc.card.extra_fields],
+                          sort_keys=True, default=str)
+        return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}".encode()
+                              ).hexdigest()
+
+    def front(self, key: str, lc, layout) -> CardFace | None:
+        """The kept front for this key, its boxes on the layout's regions; None when there is
+        none (or the layout lost a region it names)."""
+        entry = self.old.get(key)
+        if entry is None:
+            return None
+        boxes, described, fonts = entry
+        for font in fonts:  # registered as laying the front out would have (drawing needs them)
+            register(font.removeprefix("CG-"))
+        face = CardFace(lc.card.id)
+        regions = layout.regions
+        for name, values in boxes:
+            region = regions.get(name)
+            if region is None:
+                return None
+            box = Box(name, region)
+            for field, value in zip(_FIELDS, values):
+                setattr(box, field, value)
+            face.boxes.append(box)
+        self.new[key] = entry
+        self.reprs[id(face)] = (face, described)
+        return face
+
+    def keep(self, key: str, face: CardFace) -> None:
+        """A front laid out without a problem: kept for the next build."""
+        described = repr(face.boxes)
+        fonts = sorted({font for box in face.boxes for font, _ in text_pieces(box, self.icons)})
+        self.new[key] = ([(box.name, tuple(getattr(box, f) for f in _FIELDS))
+                          for box in face.boxes], described, fonts)
+        self.reprs[id(face)] = (face, described)
+
+    def described(self, face) -> str | None:
+        """repr(face.boxes) when the face is one of these fronts."""
+        entry = self.reprs.get(id(face))
+        return entry[1] if entry is not None and entry[0] is face else None
+
+    def save(self) -> None:
+        """The fronts of this build (only they), written when they changed."""
+        if self.new.keys() != self.old.keys():
+            cache.write_pickled(KIND, self.name, self.new)

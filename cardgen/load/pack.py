@@ -1,0 +1,441 @@
+"""Load stage: a pack folder → typed models with their YAML marks, plus diagnostics.
+
+Nothing here raises on a user mistake: every file is read, every problem recorded, and the caller
+decides after the whole pack is seen.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from ..diagnostics import Report, display_path
+from ..model.card import Card, CardFileShape
+from ..model.layout import Layout, LayoutFile, Region
+from ..model.pack import Pack
+from ..model.rules import Chapter
+from .source import Mark, MarkedDict, YamlError, load_yaml, mark_at
+from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
+from .errors import did_you_mean, report_validation_error
+from ..paths import FONTS, ROOT, TEMPLATES, _home, find_packs  # noqa: F401 (their old home)
+
+
+@dataclass
+class LoadedCard:
+    """A card with the kind it belongs to and where it was written."""
+
+    card: Card
+    kind: str
+    file: str
+    raw: MarkedDict
+    broken: frozenset[str] = frozenset()  # fields left out for a type error ('stats.iq')
+
+    def mark(self, *keys: str) -> Mark:
+        """Position of a nested key (e.g. 'stats', 'iq'), or the nearest enclosing one."""
+        return mark_at(self.raw, *keys)
+
+
+@dataclass
+class ResolvedLayout:
+    name: str
+    regions: dict[str, Region]
+    file: str
+    marks: dict[str, Mark]
+    size: tuple[float, float] | None = None  # the card size the regions were drawn for
+
+    def scaled_to(self, card_size: tuple[float, float], safe: float) -> "ResolvedLayout":
+        """The same layout for another card size. The safe zone stretches, the margins do not:
+        what is inside the safe zone stays inside it, art that runs into the bleed still does.
+        Type sizes stay; text fits itself again, down to its minimum."""
+        if self.size is None or tuple(self.size) == tuple(card_size):
+            return self
+        fx = _stretch(self.size[0], card_size[0], safe)
+        fy = _stretch(self.size[1], card_size[1], safe)
+        regions = {}
+        for name, r in self.regions.items():
+            x, y = fx(r.x), fy(r.y)
+            regions[name] = r.model_copy(update={"x": x, "y": y, "w": fx(r.x + r.w) - x,
+                                                 "h": fy(r.y + r.h) - y})
+        return ResolvedLayout(self.name, regions, self.file, self.marks, tuple(card_size))
+
+
+    def bled_to(self, card_size: tuple[float, float], bleed: float) -> "ResolvedLayout":
+        """Art that runs off an edge runs to the edge of the actual bleed, whatever bleed the
+        layout was drawn with (a print shop asking for 5 mm gets 5 mm of background)."""
+        w, h = card_size
+        regions = {}
+        for name, r in self.regions.items():
+            if r.type in ("text", "icon", "stats"):
+                regions[name] = r
+                continue
+            x0, y0, x1, y1 = r.x, r.y, r.x + r.w, r.y + r.h
+            x0 = -bleed if x0 < 0 else x0
+            y0 = -bleed if y0 < 0 else y0
+            x1 = w + bleed if x1 > w else x1
+            y1 = h + bleed if y1 > h else y1
+            regions[name] = r if (x0, y0, x1, y1) == (r.x, r.y, r.x + r.w, r.y + r.h) else \
+                r.model_copy(update={"x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0})
+        return ResolvedLayout(self.name, regions, self.file, self.marks, self.size)
+
+
+def _stretch(old: float, new: float, safe: float):
+    """Position along one side: margins (safe zone, bleed) kept, the middle scaled."""
+    inner = (new - 2 * safe) / (old - 2 * safe) if old > 2 * safe else new / old
+
+    def f(v: float) -> float:
+        if v <= safe:
+            return v
+        if v >= old - safe:
+            return v + (new - old)
+        return safe + (v - safe) * inner
+    return f
+
+
+@dataclass
+class PackData:
+    folder: Path
+    pack: Pack
+    pack_raw: MarkedDict
+    pack_file: str
+    cards: list[LoadedCard] = field(default_factory=list)
+    layouts: dict[str, ResolvedLayout] = field(default_factory=dict)
+    chapters: list[tuple[str, Chapter]] = field(default_factory=list)
+    inputs: list[Path] = field(default_factory=list)
+    layout_names: set[str] = field(default_factory=set)  # defined, even if broken
+    written_ids: set[str] = field(default_factory=set)  # every card ID in the files, even broken
+    # what is worked out from the loaded pack once and used by several outputs (the laid-out
+    # boards: checked, drawn in boards.pdf and in the rulebook's set-up); shared by copies
+    derived: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def kind(self, kind_id: str):
+        return next((k for k in self.pack.kinds if k.id == kind_id), None)
+
+    def cards_of(self, kind_id: str) -> list[LoadedCard]:
+        return [c for c in self.cards if c.kind == kind_id]
+
+    def group(self, group_id: str | None):
+        return next((g for g in self.pack.groups if g.id == group_id), None)
+
+
+def read_yaml(path: Path, report: Report) -> MarkedDict | None:
+    """One YAML file whose top level is a mapping, or None (with a diagnostic)."""
+    shown = display_path(path)
+    slips: list = []
+    try:
+        raw = load_yaml(path, shown, slips)
+    except YamlError as exc:
+        report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
+        return None
+    except OSError as exc:
+        report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
+        return None
+    for mark, message in slips:
+        report.warning(shown, mark.line, mark.col, "", message)
+    if not isinstance(raw, MarkedDict):
+        mark = getattr(raw, "mark", Mark(shown, 1, 1))
+        report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of key: value")
+        return None
+    return raw
+
+
+def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subject_of=None):
+    """The model built from raw data, or None with one diagnostic per problem."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        report_validation_error(report, exc, raw, model, raw.mark.file, subject_of)
+        return None
+
+
+def read_model(path: Path, model: type[BaseModel], report: Report, subject_of=None):
+    """Load one YAML file into a model; (model or None, raw data or None)."""
+    raw = read_yaml(path, report)
+    if raw is None:
+        return None, None
+    return validate_model(raw, model, report, subject_of), raw
+
+
+def load_pack(folder: Path, report: Report) -> PackData | None:
+    """Read every file of one pack. Returns None when pack.yaml itself is unusable."""
+    pack_path = folder / "pack.yaml"
+    pack, raw = read_model(pack_path, Pack, report)
+    if pack is None:
+        # pack.yaml is broken, but the card files' own mistakes can still be found now
+        _check_cards_alone(folder, report)
+        return None
+    if _duplicate_ids(pack, raw, display_path(pack_path), report):
+        # every card and text would be read against the wrong kind or group: only the card
+        # files' own mistakes are worth saying until pack.yaml names each once
+        _check_cards_alone(folder, report)
+        return None
+    data = PackData(folder=folder, pack=pack, pack_raw=raw, pack_file=display_path(pack_path),
+                    inputs=[pack_path])
+    _load_cards(data, report)
+    _load_layouts(data, report)
+    _load_rules(data, report)
+    return data
+
+
+def _duplicate_ids(pack: Pack, raw: MarkedDict, file: str, report: Report) -> bool:
+    """A kind or group id pack.yaml gives twice, said at its second place; True if any."""
+    found = False
+    for section, ids in (("groups", [g.id for g in pack.groups]),
+                         ("kinds", [k.id for k in pack.kinds])):
+        for index, value in enumerate(ids):
+            if value in ids[:index]:
+                mark = mark_at(raw, section, index, "id")
+                first = mark_at(raw, section, ids.index(value), "id")
+                report.error(file, mark.line, mark.col, value, f"id: duplicate "
+                             f"{section[:-1]} id (also at line {first.line})")
+                found = True
+    return found
+
+
+def _yaml_files(folder: Path, report: Report | None = None) -> list[Path]:
+    return data_files(folder, (".yaml",), report)
+
+
+CARD_SUFFIXES = (".yaml", *SHEET_SUFFIXES)  # the files of cards/: YAML and spreadsheets
+
+# Files an editor keeps beside the one it has open: Excel's owner file (~$cards.xlsx, while the
+# workbook is open) and Emacs's lock (.#cards.yaml, a link to user@host). They are not the
+# designer's data; reading them would fail on every build made while the file is open.
+_EDITOR_FILES = ("~$", ".#")
+
+
+def data_files(folder: Path, suffixes: tuple[str, ...], report: Report | None = None
+               ) -> list[Path]:
+    """The regular files of `folder` named *<suffix>, in name order: what the loader reads.
+    With a report, an entry so named that is no file is named: a link to nothing or in a
+    circle (an error: the designer meant a file there), a folder, pipe or device (a warning:
+    it is skipped)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix not in suffixes or path.name.startswith(_EDITOR_FILES):
+            continue
+        if path.is_file():
+            found.append(path)
+        elif report is None:
+            continue
+        elif path.is_dir():  # (also a link to a folder)
+            report.warning(display_path(path), 0, 0, "",
+                           "a folder named like a data file is skipped; rename it")
+        elif path.is_symlink() and not path.exists():  # a link to nothing, or in a circle
+            try:
+                path.stat()
+                circle = False
+            except OSError as exc:
+                circle = exc.errno == errno.ELOOP
+            problem = ("is a link that leads back to itself" if circle
+                       else f"is a link to '{os.readlink(path)}', which does not exist")
+            report.error(display_path(path), 0, 0, "", f"cannot read the file: it {problem}")
+        else:  # a pipe or a device (or a link to one): reading it could wait for ever
+            report.warning(display_path(path), 0, 0, "",
+                           "is no regular file (a pipe or device) and is skipped")
+    return found
+
+
+def _card_files(folder: Path, report: Report, columns: dict[str, set[str]] | None = None):
+    """(path, raw data, outline) of every card file whose outline is valid: YAML files, and
+    spreadsheets (one entry per kind they hold, in file-name order with the YAML files)."""
+    from .spreadsheet import card_groups
+    for path in data_files(folder / "cards", CARD_SUFFIXES, report):
+        if path.suffix in SHEET_SUFFIXES:
+            groups = card_groups(path, columns, report)
+            if not groups:
+                yield path, None, None
+            for _, raw in groups:
+                yield path, raw, validate_model(raw, CardFileShape, report)
+            continue
+        raw = read_yaml(path, report)
+        if raw is None:
+            yield path, None, None
+            continue
+        yield path, raw, validate_model(raw, CardFileShape, report)
+
+
+def _check_cards_alone(folder: Path, report: Report) -> None:
+    """Each card against the card model, without the pack (used when pack.yaml is broken)."""
+    standard = list(Card.model_fields)
+    for _, raw, shape in _card_files(folder, report):
+        for card_raw in raw["cards"] if shape is not None else []:
+            subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
+            card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            for key in card.extra_fields if card is not None else []:
+                # a kind may declare extra keys; only an obvious typo is reported here
+                meant = next((name for name in standard if _typo_of(key, name)), None)
+                if meant:
+                    mark = card_raw.key_marks[key]
+                    report.error(mark.file, mark.line, mark.col, subject,
+                                 f"unknown key '{key}' (did you mean '{meant}'?)")
+
+
+def _typo_of(typed: str, word: str) -> bool:
+    """Two letters swapped, or one letter missing, extra or wrong."""
+    if typed == word:
+        return False
+    if len(typed) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and
+                                  typed[diff[0]] == word[diff[1]] and
+                                  typed[diff[1]] == word[diff[0]])
+    short, long_ = sorted((typed, word), key=len)
+    return len(long_) - len(short) == 1 and any(long_[:i] + long_[i + 1:] == short
+                                                for i in range(len(long_)))
+
+
+def _columns(pack: Pack) -> dict[str, set[str]]:
+    """{kind: the spreadsheet columns its cards take}: card fields, the kind's declared fields,
+    `stats.<key>` of its categories (`texts.<name>` are free, as in YAML)."""
+    plain = set(Card.model_fields) - {"stats", "texts"}
+    return {kind.id: plain | set(kind.fields) | {
+        f"stats.{v.key}" for c in pack.categories if kind.id in c.kinds for v in c.values}
+        for kind in pack.kinds}
+
+
+def _load_cards(data: PackData, report: Report) -> None:
+    kinds = {k.id: k for k in data.pack.kinds}
+    for path, raw, shape in _card_files(data.folder, report, _columns(data.pack)):
+        data.inputs.append(path)
+        shown = display_path(path)
+        if shape is None:
+            continue
+        kind = kinds.get(shape.kind)
+        if kind is None:
+            mark = raw.value_marks["kind"]
+            report.error(shown, mark.line, mark.col, "", f"kind: unknown kind '{shape.kind}'"
+                         f"{did_you_mean(shape.kind, list(kinds))}; the pack defines "
+                         f"{', '.join(kinds)}")
+            continue
+        for card_raw in raw["cards"]:
+            subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
+            data.written_ids.add(subject)
+            card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            broken: frozenset[str] = frozenset()
+            if card is None:
+                card, broken = salvage(card_raw)
+            if card is not None:
+                data.cards.append(LoadedCard(card, kind.id, shown, card_raw, broken))
+
+
+def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
+    """The card without the fields that failed validation (already reported), so that the
+    pack's own checks (ranges, stat rules, unknown keys) still see the rest of it: all of a
+    card's problems in one run. None when even that fails (the id itself is wrong)."""
+    try:
+        Card.model_validate(card_raw)
+        return None, frozenset()
+    except ValidationError as exc:
+        locs = [tuple(e["loc"]) for e in exc.errors(include_url=False)]
+    clean = dict(card_raw)
+    broken = set()
+    for loc in locs:
+        if not loc or loc[0] == "id":
+            return None, frozenset()
+        field = clean.get(loc[0])
+        if len(loc) > 1 and isinstance(loc[1], str) and isinstance(field, dict):
+            clean[loc[0]] = {k: v for k, v in field.items() if k != loc[1]}
+            broken.add(f"{loc[0]}.{loc[1]}")
+        else:
+            clean.pop(loc[0], None)
+            broken.add(str(loc[0]))
+    try:
+        return Card.model_validate(clean), frozenset(broken)
+    except ValidationError:
+        return None, frozenset()
+
+
+def _load_layouts(data: PackData, report: Report) -> None:
+    """Layouts of templates/ first, then the pack's own (same name = the pack's wins)."""
+    raw_layouts: dict[str, tuple[MarkedDict, str]] = {}
+    sources = _yaml_files(TEMPLATES) + _yaml_files(data.folder / "layouts", report)
+    if (data.folder / "layouts.yaml").is_file():
+        sources.append(data.folder / "layouts.yaml")
+    for path in sources:
+        data.inputs.append(path)
+        layout_file, raw = read_model(path, LayoutFile, report)
+        if layout_file is None:
+            continue
+        for name in layout_file.layouts:
+            raw_layouts[name] = (raw["layouts"][name], display_path(path))
+    data.layout_names = set(raw_layouts)
+    for name in raw_layouts:
+        resolved = _resolve_layout(name, raw_layouts, report, [])
+        if resolved is not None:
+            data.layouts[name] = resolved
+
+
+def _resolve_layout(name: str, raw_layouts, report: Report, chain: list[str]):
+    raw, shown = raw_layouts[name]
+    try:
+        layout = Layout.model_validate({**raw, "regions": {}})
+    except ValidationError as exc:
+        report_validation_error(report, exc, raw, Layout, shown, lambda loc: name)
+        return None
+    regions: dict[str, dict] = {}
+    marks: dict[str, Mark] = {}
+    files: dict[str, str] = {}
+    if layout.extends:
+        if layout.extends not in raw_layouts:
+            mark = raw.value_marks["extends"]
+            report.error(shown, mark.line, mark.col, name, f"extends: unknown layout "
+                         f"'{layout.extends}'{did_you_mean(layout.extends, list(raw_layouts))}")
+            return None
+        if layout.extends in chain + [name]:
+            mark = raw.value_marks["extends"]
+            report.error(shown, mark.line, mark.col, name, "extends: layouts extend each other "
+                         "in a circle: " + " → ".join(chain + [name, layout.extends]))
+            return None
+        parent = _resolve_layout(layout.extends, raw_layouts, report, chain + [name])
+        if parent is None:
+            return None
+        regions = {k: r.model_dump(exclude_unset=True) for k, r in parent.regions.items()}
+        marks, files = dict(parent.marks), {k: parent.file for k in parent.regions}
+    own = raw.get("regions")
+    if own is None:
+        own = MarkedDict()
+        own.mark, own.key_marks, own.value_marks = raw.mark, {}, {}
+    if not isinstance(own, MarkedDict):
+        mark = getattr(own, "mark", raw.mark)
+        report.error(shown, mark.line, mark.col, name, "regions: must be a mapping of name: region")
+        return None
+    out: dict[str, Region] = {}
+    for region_name, region_raw in own.items():
+        if region_raw is None:  # 'name: null' removes an inherited region
+            regions.pop(region_name, None)
+            continue
+        if not isinstance(region_raw, MarkedDict):
+            mark = own.value_marks[region_name]
+            report.error(shown, mark.line, mark.col, name, f"regions.{region_name}: must be a "
+                         "mapping (x, y, w, h, ...)")
+            continue
+        merged = {**regions.get(region_name, {}), **region_raw}
+        try:
+            Region.model_validate(merged)
+        except ValidationError as exc:
+            report_validation_error(report, exc, region_raw, Region, shown,
+                                    lambda loc: f"{name}.{region_name}")
+            continue
+        regions[region_name] = merged
+        marks[region_name] = own.value_marks[region_name]
+        for key in region_raw:  # 'region.key': where a picture or a text is named
+            marks[f"{region_name}.{key}"] = region_raw.value_marks[key]
+        files[region_name] = shown
+    for region_name, merged in regions.items():
+        out[region_name] = Region.model_validate(merged) if isinstance(merged, dict) else merged
+    size = layout.size or (parent.size if layout.extends else None)
+    return ResolvedLayout(name, out, shown, marks, size)
+
+
+def _load_rules(data: PackData, report: Report) -> None:
+    for path in _yaml_files(data.folder / "rules", report):
+        data.inputs.append(path)
+        chapter, _ = read_model(path, Chapter, report)
+        if chapter is not None:
+            data.chapters.append((display_path(path), chapter))

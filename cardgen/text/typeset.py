@@ -1,0 +1,181 @@
+"""Where every run of text of a card face lands, and the ink its glyphs cover.
+
+Why one module: the painter draws exactly these positions and the preflight measures exactly
+these glyph outlines, so a check that passes is a print that passes. Coordinates are points
+with the origin at the card's trim, lower-left, y up (the painter adds the card's place).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from .stats import label_text, small_size, value_pieces
+from .fonts import face_name, glyph_box, width
+
+MM = 72 / 25.4
+Piece = tuple[str, float, str]               # (pdf font, size in pt, text)
+PlacedLine = tuple[float, float, tuple[Piece, ...]]  # (x, baseline, pieces)
+
+
+def box_rect(box, card_h: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) in points of a box's region on a card `card_h` mm high."""
+    r = box.region
+    return (r.x * MM, (card_h - r.y - r.h) * MM, r.w * MM, r.h * MM)
+
+
+def text_lines(box, x: float, y: float, w: float, h: float) -> list[PlacedLine]:
+    """The fitted lines of a text or icon box, aligned in the box (before its rotation)."""
+    r, fitted = box.region, box.text
+    total = fitted.size + fitted.leading * (len(fitted.lines) - 1)
+    if r.valign == "top":
+        top = y + h
+    elif r.valign == "middle":
+        top = y + h - (h - total) / 2
+    else:
+        top = y + total
+    baseline = top - fitted.size * 0.8
+    out = []
+    for line in fitted.lines:
+        if r.align == "center":
+            cx = x + (w - line.width) / 2
+        elif r.align == "right":
+            cx = x + w - line.width
+        else:
+            cx = x
+        out.append((cx, baseline, tuple((font, fitted.size, text) for font, text in line.runs)))
+        baseline -= fitted.leading
+    return out
+
+
+def stats_lines(box, x: float, y: float, w: float, h: float,
+                icons: dict[str, str]) -> list[PlacedLine]:
+    """Per stat row: the label at the left, the values with their win marks at the right."""
+    r, size = box.region, box.stats_size
+    if not box.stats or size <= 0:
+        return []
+    regular, bold = face_name(r.font), face_name(r.font, bold=True)
+    small = small_size(size, box.stats_min)
+    row_h = h / len(box.stats)
+    out = []
+    for index, row in enumerate(box.stats):
+        baseline = y + h - index * row_h - row_h / 2 - size * 0.35
+        out.append((x, baseline, ((regular, size, label_text(row, icons)),)))
+        pieces = tuple((bold, size, t) if b else (regular, small, t)
+                       for t, b in value_pieces(row, icons))
+        right = x + w - sum(width(t, f, s) for f, s, t in pieces)
+        out.append((right, baseline, pieces))
+    return out
+
+
+def text_pieces(box, icons: dict[str, str]):
+    """(font, text) of every piece of text the box prints: what text_lines and stats_lines
+    place, without placing it (render.face_store gathers the characters of a build)."""
+    r = box.region
+    if r.type in ("text", "icon") and box.text is not None:
+        for line in box.text.lines:
+            yield from line.runs
+    elif r.type == "stats" and box.stats and box.stats_size > 0:
+        regular, bold = face_name(r.font), face_name(r.font, bold=True)
+        for row in box.stats:
+            yield regular, label_text(row, icons)
+            for text, strong in value_pieces(row, icons):
+                yield (bold if strong else regular), text
+
+
+def placed_lines(box, card_h: float, icons: dict[str, str]) -> list[PlacedLine]:
+    """The text of any text-bearing box on a card, in card points (rotation not applied)."""
+    x, y, w, h = box_rect(box, card_h)
+    if box.region.type in ("text", "icon") and box.text is not None:
+        return text_lines(box, x, y, w, h)
+    if box.region.type == "stats":
+        return stats_lines(box, x, y, w, h, icons)
+    return []
+
+
+def run_inks(box, card_h: float, icons: dict[str, str]):
+    """Per run of text of a box: (size, the run's ink box, its glyphs as (character, ink box)),
+    in card points, the box's rotation (about its centre, as the painter turns it) applied.
+    The glyphs come as a function: the check needs them only where a run comes too close."""
+    x, y, w, h = box_rect(box, card_h)
+    turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
+    for pen, baseline, pieces in placed_lines(box, card_h, icons):
+        for font, size, text in pieces:
+            glyphs, union, advance = _run_glyphs(font, size, text)
+            if glyphs:
+                def each(glyphs=glyphs, pen=pen, baseline=baseline):
+                    return [(char, _turned((pen + gx0, baseline + gy0, pen + gx1,
+                                            baseline + gy1), turn, *centre))
+                            for char, gx0, gy0, gx1, gy1 in glyphs]
+                ux0, uy0, ux1, uy1 = union
+                yield size, _turned((pen + ux0, baseline + uy0, pen + ux1, baseline + uy1),
+                                    turn, *centre), each
+            pen += advance
+
+
+@lru_cache(maxsize=8192)
+def _run_glyphs(font: str, size: float, text: str):
+    """The inked glyphs of one run relative to its pen and baseline, their union and the run's
+    advance: a stat label or a rule word repeats on many cards, so each is measured once."""
+    glyphs, pen = [], 0.0
+    for char in text:
+        em = glyph_box(char, font)
+        if em is not None:
+            glyphs.append((char, pen + em[0] * size, em[1] * size, pen + em[2] * size,
+                           em[3] * size))
+        pen += width(char, font, size)
+    if not glyphs:
+        return (), None, pen
+    union = (min(g[1] for g in glyphs), min(g[2] for g in glyphs),
+             max(g[3] for g in glyphs), max(g[4] for g in glyphs))
+    return tuple(glyphs), union, pen
+
+
+def _turned(rect, degrees: int, cx: float, cy: float):
+    """A rectangle turned counter-clockwise about (cx, cy); its bounding box."""
+    if not degrees:
+        return rect
+    c, s = round(math.cos(math.radians(degrees))), round(math.sin(math.radians(degrees)))
+    xs, ys = [], []
+    for px, py in ((rect[0], rect[1]), (rect[2], rect[1]), (rect[0], rect[3]),
+                   (rect[2], rect[3])):
+        dx, dy = px - cx, py - cy
+        xs.append(cx + c * dx - s * dy)
+        ys.append(cy + s * dx + c * dy)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def outline_problems(face, card_size: tuple[float, float], safe: float, minimum: float,
+                     icons: dict[str, str]) -> list[tuple[str, str]]:
+    """(region, message) for every text-bearing box of a face whose glyph outlines leave the
+    safe zone, or that prints a glyph below `minimum` pt — one message per box and problem."""
+    w, h = card_size
+    out = []
+    for box in face.boxes:
+        if box.region.type not in ("text", "icon", "stats"):
+            continue
+        worst, small = None, None
+        for size, union, glyphs in run_inks(box, h, icons):
+            if size < minimum - 1e-6 and small is None:
+                small = (glyphs()[0][0], size)
+            if _reach(union, w, h) >= safe - 0.01:
+                continue  # the whole run lies inside
+            for char, ink in glyphs():
+                reach = _reach(ink, w, h)
+                if reach < safe - 0.01 and (worst is None or reach < worst[1]):
+                    worst = (char, reach)
+        if worst is not None:
+            where = (f"{worst[1]:.2f} mm from the trim, inside the {safe:g} mm safe zone"
+                     if worst[1] >= 0 else f"{-worst[1]:.2f} mm past the trim, off the card")
+            out.append((box.name, f"the outline of '{worst[0]}' reaches {where}; move the "
+                                  f"region inwards or make the text smaller"))
+        if small is not None:
+            out.append((box.name, f"'{small[0]}' prints at {small[1]:g} pt, below the pack's "
+                                  f"minimum of {minimum:g} pt (print.min_font_size)"))
+    return out
+
+
+def _reach(rect, w: float, h: float) -> float:
+    """How close (mm) an ink box in card points comes to the trim of a w x h mm card."""
+    x0, y0, x1, y1 = rect
+    return min(x0 / MM, y0 / MM, w - x1 / MM, h - y1 / MM)
