@@ -39,7 +39,7 @@ def stages(pack: str) -> list[tuple[str, float]]:
     from cardgen.analyse.measures import measure as measures
     from cardgen.analyse.run import analyse
     from cardgen.analyse.table import build_table
-    from cardgen.build import check
+    from cardgen.pipeline.chain import validated as check
     from cardgen.compose import load_composition
     from cardgen.diagnostics import Report
     from cardgen.documents.balance import balance_pdf

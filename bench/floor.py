@@ -180,7 +180,9 @@ def footer_ops(page: Page, plan, text: str) -> None:
 
 def prepare(pack: str, data_dir: Path = DATA):
     """Run cardgen's load, validate and layout once; return (page size, fonts, pages, folder)."""
-    from cardgen.build import BuildSettings, check, layout_faces
+    from cardgen.model.settings import BuildSettings
+    from cardgen.pipeline.chain import validated as check
+    from cardgen.pipeline.faces import layout_faces
     from cardgen.diagnostics import Report
     from cardgen.layout.sheet import PAPER, back_slots, plan_sheet
     from cardgen.text.fonts import FACES, FONTS
@@ -291,7 +293,9 @@ def compare(pack: str, floor_pdf: bytes, data_dir: Path = DATA) -> dict:
     """cardgen's cards.pdf of the same pack next to the floor's: pages and pixel difference."""
     import pypdfium2 as pdfium
     from PIL import ImageChops, ImageStat
-    from cardgen.build import BuildSettings, check, render_pack
+    from cardgen.model.settings import BuildSettings
+    from cardgen.pipeline.chain import validated as check
+    from cardgen.pipeline.draw import render_pack
     from cardgen.diagnostics import Report
     report = Report()
     result = render_pack(check(data_dir / pack, report), report, BuildSettings(only=("cards",)))

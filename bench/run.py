@@ -51,7 +51,10 @@ def stages_worker(packs: list[str], out: Path) -> None:
     import importlib
     start = time.perf_counter()
     from cardgen.cli.app import app
-    import cardgen.build as build
+    try:  # the pipeline's chain (cardgen.build before the one-pipeline refactoring)
+        import cardgen.pipeline.chain as build
+    except ImportError:
+        import cardgen.build as build
     modules = {}
     for module, _, _ in DOCUMENTS:
         try:
@@ -277,7 +280,7 @@ def main() -> None:
     if args.profile_worker:
         return profile_worker(args.profile_worker, 15)
 
-    from cardgen.load.pack import find_packs
+    from cardgen.paths import find_packs
     r = {"date": time.strftime("%Y-%m-%d %H:%M"), "machine": machine(), "repeat": args.repeat,
          "builds": {}, "stages": {}, "modes": {}, "floor": {}, "failed": {}}
     for pack in [p.name for p in find_packs(DATA)]:

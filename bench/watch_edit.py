@@ -25,7 +25,7 @@ def timed(step) -> tuple[float, float]:
 
 def main() -> None:
     data, pack, out, cards_file, key = sys.argv[1:6]
-    from cardgen.build import BuildSettings
+    from cardgen.model.settings import BuildSettings
     from cardgen.cli.watch import rebuild
     folders = [Path(data) / pack]
     settings = BuildSettings(also=("contact",))  # what watch builds

@@ -7,6 +7,7 @@ when the report holds an error.
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,3 +115,10 @@ def paint(line: str, severity: str, stream, colour: bool = True) -> None:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    """" (did you mean 'x'?)" for the closest of `choices`, or nothing: said after a name
+    that is not known."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

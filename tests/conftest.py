@@ -24,7 +24,7 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from cardgen.cli.app import app as cardgen_app
-from cardgen.load.pack import ROOT
+from cardgen.paths import ROOT
 
 # Property tests explore the same examples on every run: CI must not fail on a case nobody saw
 # locally. (Run with --hypothesis-seed=N or change the profile to explore further.)
@@ -171,7 +171,8 @@ def _shipped_variant(tmp_path_factory):
     with BuildSettings(**settings) (choice=Choice(...) renders the chosen deck), once per test
     session for all xdist workers; for builds that several tests read. Do not change what it
     returns."""
-    from cardgen.build import BuildSettings, render_pack
+    from cardgen.model.settings import BuildSettings
+    from cardgen.pipeline.draw import render_pack
     from cardgen.compose import compose
     from cardgen.diagnostics import Report
     folder = _shared_folder(tmp_path_factory)
@@ -244,7 +245,7 @@ def _check_key(folder: Path) -> tuple[Path, Path]:
 def _checked(pack: str):
     """(data, report) of the shipped pack's check, once per worker (the cache that
     shipped_checks_once replays from)."""
-    from cardgen.build import check
+    from cardgen.pipeline.chain import validated as check
     from cardgen.diagnostics import Report
     key = ("check", _check_key((SHIPPED / pack).resolve()))
     if key not in _PACK_CHECKS:
@@ -273,7 +274,8 @@ def shipped_checks_once(monkeypatch):
     copy of a pack (tmp_path) always runs for real. For tests that only check (not build).
 
     Returns loaded(pack) -> the shipped pack's data, checked through the same cache."""
-    import cardgen.build
+    import cardgen.pipeline.chain
+    from cardgen.model.settings import BuildSettings
     import cardgen.documents.rulebook.book
     from cardgen.diagnostics import Report
     replayed: set[int] = set()  # ids of the data objects returned from the cache
@@ -302,14 +304,14 @@ def shipped_checks_once(monkeypatch):
         return _check_key(folder) if folder.parent == SHIPPED.resolve() else None
 
     def data_key(data, *settings):
-        if id(data) not in replayed or any(s != cardgen.build.BuildSettings() for s in settings):
+        if id(data) not in replayed or any(s != BuildSettings() for s in settings):
             return None
         return id(data)  # a data object of the cache: kept, so its id is never reused
 
-    checked = once("check", cardgen.build.check, folder_key)
-    monkeypatch.setattr(cardgen.build, "check", checked)
-    monkeypatch.setattr(cardgen.build, "layout_faces",
-                        once("layout_faces", cardgen.build.layout_faces, data_key))
+    checked = once("check", cardgen.pipeline.chain.validated, folder_key)
+    monkeypatch.setattr(cardgen.pipeline.chain, "validated", checked)
+    monkeypatch.setattr(cardgen.pipeline.chain, "layout_faces",
+                        once("layout_faces", cardgen.pipeline.chain.layout_faces, data_key))
     monkeypatch.setattr(cardgen.documents.rulebook.book, "check_rules",
                         once("check_rules", cardgen.documents.rulebook.book.check_rules, data_key))
     return lambda pack="crazy-hospital": checked(SHIPPED / pack, Report())

@@ -12,7 +12,7 @@ from cardgen.analyse.declaration import load_balance
 from cardgen.analyse.measures import measure
 from cardgen.analyse.run import analyse
 from cardgen.analyse.table import build_table
-from cardgen.build import check
+from cardgen.pipeline.chain import validated as check
 from cardgen.compose import load_composition
 from cardgen.diagnostics import Report
 from cardgen.model.balance import Balance

@@ -11,11 +11,11 @@ import pypdf
 import pytest
 
 from cardgen.diagnostics import Report
-from cardgen.layout.board import OVERLAP, TILE_MARGIN, plan_pages
+from cardgen.layout.board_paper import OVERLAP, TILE_MARGIN, plan_pages
 from cardgen.layout.sheet import PAPER
 from cardgen.load.pack import load_pack
 from cardgen.render.boards import boards_pdf
-from cardgen.validate.boards import check_boards
+from cardgen.layout.boards_preflight import check_boards
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSPITAL = ROOT / "card_data" / "crazy-hospital"

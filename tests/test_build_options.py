@@ -150,7 +150,7 @@ def test_other_card_sizes_scale_the_layouts(tmp_path, size, page):
 
 
 def test_layout_scaling_keeps_the_safe_zone():
-    from cardgen.load.pack import _stretch
+    from cardgen.model.packdata import _stretch
     f = _stretch(59, 44, 4)  # skat layout on a mini card
     assert f(-3) == -3 and f(4) == 4  # bleed and safe margin stay
     assert f(55) == pytest.approx(40) and f(94) == pytest.approx(79)  # far side moves with it

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app as app_module
 from cardgen.cli.app import app as cardgen_app
-from cardgen.load.pack import ROOT
+from cardgen.paths import ROOT
 from cardgen.output import OutputError
 
 PACK = "crazy-hospital"

@@ -13,7 +13,7 @@ import typer
 from typer.main import get_command
 
 from cardgen.cli.app import app
-from cardgen.load.pack import ROOT
+from cardgen.paths import ROOT
 
 from typer import _coercion as coercion  # Typer 0.29's conversion (pyproject: typer>=0.29)
 

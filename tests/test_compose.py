@@ -15,7 +15,7 @@ import pytest
 
 from cardgen.compose import Choice, compose
 from cardgen.diagnostics import Report
-from cardgen.load.pack import ROOT
+from cardgen.paths import ROOT
 from cardgen.model.compose import Composition
 
 SHIPPED = ROOT / "card_data"

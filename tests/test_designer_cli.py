@@ -227,10 +227,10 @@ def test_every_shipped_pack_validates_against_its_own_schema():
     and flag a key no card of the kind takes."""
     import jsonschema
     import yaml
-    from cardgen.build import check
+    from cardgen.pipeline.chain import validated as check
     from cardgen.cli.schema import pack_card_schema
     from cardgen.diagnostics import Report
-    from cardgen.load.pack import ROOT
+    from cardgen.paths import ROOT
     for folder in sorted((ROOT / "card_data").iterdir()):
         validator = jsonschema.Draft202012Validator(pack_card_schema(check(folder, Report())))
         for path in sorted((folder / "cards").glob("*.yaml")):
@@ -244,7 +244,7 @@ def test_shell_completion_knows_commands_options_and_packs(tmp_path):
     import os
     import subprocess
     import sys
-    from cardgen.load.pack import ROOT
+    from cardgen.paths import ROOT
     (tmp_path / "card_data" / "my-game").mkdir(parents=True)
     (tmp_path / "card_data" / "my-game" / "pack.yaml").write_text("id: my-game\n")
 

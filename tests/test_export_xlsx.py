@@ -12,7 +12,9 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from cardgen.build import BuildSettings, check, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.chain import validated as check
+from cardgen.pipeline.draw import render_pack
 from cardgen.cli.app import app
 from cardgen.diagnostics import Report
 from cardgen.load.spreadsheet import workbook

@@ -10,8 +10,9 @@ import shutil
 
 import pytest
 
-import cardgen.build
-from cardgen.build import BuildSettings, build_pack
+import cardgen.pipeline.faces
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.chain import build_pack
 from cardgen.layout.card import CardLayouter
 from cardgen.render.card import CardPainter
 
@@ -139,10 +140,10 @@ def test_the_characters_of_a_face_are_those_it_places(pack):
     characters, in the same fonts, as the painter places."""
     from conftest import shipped_data
     from cardgen.diagnostics import Report
-    from cardgen.incremental.faces import characters
+    from cardgen.render.replay import characters
     from cardgen.text.typeset import placed_lines
     data = shipped_data(pack)
-    printed, _, layouter = cardgen.build.layout_faces(data, Report(), BuildSettings())
+    printed, _, layouter = cardgen.pipeline.faces.layout_faces(data, Report(), BuildSettings())
     for face in {id(f): f for p in printed for f in (p.front, p.back)}.values():
         placed: dict[str, set] = {}
         for box in face.boxes:
@@ -156,7 +157,7 @@ def test_the_characters_of_a_face_are_those_it_places(pack):
 def test_a_rebuild_draws_the_print_shop_files_in_a_second_process(tmp_path, monkeypatch):
     """With the faces kept, cards.pdf and the print-shop outputs (printshop.pdf, PNGs) are
     rendered side by side, each replaying them: the same files as one process makes."""
-    from cardgen.build import _forked_part
+    from cardgen.pipeline.parallel import forked_part as _forked_part
     folder = copy_shipped(tmp_path, "quartett")
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     kinds = {"cards", "printshop", "png"}
@@ -181,7 +182,9 @@ def test_a_new_process_has_the_fonts_of_the_fronts_it_takes_from_the_cache(tmp_p
     assert subprocess.run(build, env=env, capture_output=True).returncode == 0
     measure = f"""
 import cardgen.layout.card as card
-from cardgen.build import BuildSettings, check, layout_faces
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.chain import validated as check
+from cardgen.pipeline.faces import layout_faces
 from cardgen.diagnostics import Report
 from cardgen.text.typeset import text_pieces
 from reportlab.pdfbase import pdfmetrics

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardgen.load.pack import ROOT
+from cardgen.paths import ROOT
 
 MINI = Path(__file__).parent / "fixtures" / "valid" / "card_data"
 

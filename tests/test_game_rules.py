@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.diagnostics import Report
-from cardgen.load.pack import ROOT, load_pack
+from cardgen.paths import ROOT
+from cardgen.load.pack import load_pack
 from cardgen.validate.references import References
 
 SHIPPED = ROOT / "card_data"

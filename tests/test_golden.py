@@ -17,9 +17,10 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
-from cardgen.build import BuildSettings, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.draw import render_pack
 from cardgen.diagnostics import Report
-from cardgen.load.pack import find_packs
+from cardgen.paths import find_packs
 from conftest import shipped_data
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,7 +16,8 @@ import pytest
 from PIL import Image, ImageChops
 from reportlab.platypus import SimpleDocTemplate
 
-from cardgen.build import BuildSettings, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.draw import render_pack
 from cardgen.diagnostics import Report
 from cardgen.model import rules as m
 from cardgen.documents.rulebook.book import A4_BOOK

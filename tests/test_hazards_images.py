@@ -86,7 +86,7 @@ def test_symlink_out_of_the_pack_is_refused(tmp_path):
 def test_too_many_pixels(tmp_path, monkeypatch):
     pack = make_pack(tmp_path, "    image: images/big.png\n")
     save(Image.new("L", (400, 400)), pack / "images" / "big.png")
-    monkeypatch.setattr("cardgen.pictures.store.MAX_PIXELS", 100_000)
+    monkeypatch.setattr("cardgen.pictures.reading.MAX_PIXELS", 100_000)
     with pytest.raises(ImageProblem, match="more than"):
         open_checked(pack / "images" / "big.png")
 
@@ -142,7 +142,7 @@ def test_fitting_is_imageops_fit_and_reduces_first_only_far_above_the_size():
     first, which differs from scaling all the way by at most a few levels."""
     from PIL import ImageChops, ImageOps, ImageStat
 
-    from cardgen.pictures.store import _fitted
+    from cardgen.pictures.encoding import fitted as _fitted
     gradient = Image.linear_gradient("L").resize((1800, 1350)).convert("RGB")
     picture = Image.blend(gradient, Image.effect_noise((1800, 1350), 60).convert("RGB"), 0.3)
     for size in ((400, 300), (600, 450), (300, 400), (350, 350)):  # 3-6 times, any aspect

@@ -11,7 +11,7 @@ import typing
 import pytest
 
 from cardgen.text.words import DEFAULTS
-from cardgen.load.pack import TEMPLATES
+from cardgen.paths import TEMPLATES
 from cardgen.model.pack import Pack
 from cardgen.load.source import load_yaml
 

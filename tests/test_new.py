@@ -120,7 +120,7 @@ def test_choices_ignore_case(tmp_path):
 def test_the_readme_shows_the_new_pack_whole(tmp_path, monkeypatch):
     """The README's minimal example is exactly what `cardgen new my-game` writes."""
     import re
-    from cardgen.load.pack import ROOT
+    from cardgen.paths import ROOT
     monkeypatch.chdir(tmp_path)
     assert run("new", "my-game").exit_code == 0
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from cardgen.cli.schema import pack_schema_documents
-from cardgen.load.pack import find_packs
+from cardgen.paths import find_packs
 
 from conftest import SHIPPED, shipped_data
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.build import BuildSettings, build_pack
-from cardgen.cli import build as cli_build
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.chain import build_pack
+from cardgen.pipeline import parallel
 from conftest import MINI, SHIPPED
 
 
@@ -25,7 +26,7 @@ def test_a_rulebook_on_a_second_core_gives_the_same_files(cli, tmp_path):
 def test_a_pack_without_rules_is_not_split(monkeypatch):
     def no_fork(*args, **kwargs):
         raise AssertionError("a second process for a pack without rules")
-    monkeypatch.setattr("cardgen.build._render_split", no_fork)
+    monkeypatch.setattr("cardgen.pipeline.chain.render_split", no_fork)
     report, result = build_pack(MINI, BuildSettings(only=("cards", "rulebook")),
                                 split=True)
     assert result is not None, [d.format() for d in report.errors]
@@ -34,11 +35,11 @@ def test_a_pack_without_rules_is_not_split(monkeypatch):
 
 def test_default_jobs_is_the_cores_this_process_may_use(monkeypatch):
     """Not the load average: it lags, and the parallel parts do no work twice."""
-    monkeypatch.setattr(cli_build.os, "getloadavg", lambda: (9.0, 9.0, 9.0))
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (9.0, 9.0, 9.0))
     for cores in ({0}, {0, 1}, {0, 1, 2, 3}):
-        monkeypatch.setattr(cli_build.os, "sched_getaffinity", lambda pid, c=cores: c,
+        monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid, c=cores: c,
                             raising=False)
-        assert cli_build.default_jobs() == len(cores)
+        assert parallel.default_jobs() == len(cores)
 
 
 def test_no_cycle_collection_during_a_build_and_back_after(monkeypatch):
@@ -46,14 +47,14 @@ def test_no_cycle_collection_during_a_build_and_back_after(monkeypatch):
     after, also when the build fails."""
     import gc
 
-    import cardgen.build as build
+    import cardgen.pipeline.chain as build
     seen = []
-    real = build.check
+    real = build.validated
 
     def watching(folder, report):
         seen.append(gc.isenabled())
         return real(folder, report)
-    monkeypatch.setattr(build, "check", watching)
+    monkeypatch.setattr(build, "validated", watching)
     assert gc.isenabled()
     build_pack(MINI, BuildSettings(only=("cards",)))
     assert seen == [False] and gc.isenabled()

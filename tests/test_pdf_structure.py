@@ -8,7 +8,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardgen.load.pack import find_packs
+from cardgen.paths import find_packs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,7 +85,8 @@ def test_every_printed_word_is_in_the_text_layer(built):
     """Every word laid out on a card face (names, texts, the quatridou emoji motifs ...) is
     found in the text of cards.pdf and printshop.pdf, every chapter title in the rulebook's:
     a reader finds each of them by search, and copies them right."""
-    from cardgen.build import BuildSettings, layout_faces
+    from cardgen.model.settings import BuildSettings
+    from cardgen.pipeline.faces import layout_faces
     from cardgen.diagnostics import Report
     from cardgen.load.pack import load_pack
     for folder in sorted((ROOT / "card_data").iterdir()):

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildSettings, check, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.chain import validated as check
+from cardgen.pipeline.draw import render_pack
 from cardgen.compose import Choice
 from cardgen.diagnostics import Report
-from cardgen.load.pack import find_packs
+from cardgen.paths import find_packs
 from conftest import text_layer as text_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,8 @@ import io
 
 import pikepdf
 
-from cardgen.build import BuildSettings, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.draw import render_pack
 from cardgen.diagnostics import Report
 from cardgen.text.fonts import face_name, glyph_box
 from conftest import shipped_data

@@ -10,7 +10,8 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildSettings, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.draw import render_pack
 from cardgen.diagnostics import Report
 from cardgen.layout.sheet import PAPER, back_slots, fold_plan, plan_sheet
 from conftest import shipped_data, text_layer

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageStat
 from pypdf import PdfReader
 
-from cardgen.build import BuildSettings, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.draw import render_pack
 from cardgen.diagnostics import Report
 from cardgen.model.pack import PRINT_SHOPS, PrintSettings
 from cardgen.render.tts import MAX_PX, PER_SHEET, sheet_grid

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from cardgen.build import BuildSettings, layout_faces
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.faces import layout_faces
 from cardgen.diagnostics import Report
 from cardgen.render import pdf
 from cardgen.render.card import CardPainter
@@ -26,7 +27,8 @@ def laid_out():
 
 def _records(laid_out) -> FaceRecords:
     """The build's records: every print document seeded with the faces' characters."""
-    from cardgen.incremental.faces import alphabet, characters
+    from cardgen.incremental.faces import alphabet
+    from cardgen.render.replay import characters
     _, printed, images, layouter = laid_out
     faces = {id(f): f for p in printed for f in (p.front, p.back)}.values()
     return FaceRecords(alphabet(characters(f, layouter.icons) for f in faces), images=images)

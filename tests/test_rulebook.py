@@ -14,7 +14,7 @@ import yaml
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
-from cardgen.build import check
+from cardgen.pipeline.chain import validated as check
 from cardgen.diagnostics import Report, display_path
 from cardgen.model.rules import Chapter, Table
 from cardgen.documents.rulebook.book import (A5_BOOK, impose_booklet, layout_rulebook, rulebook_pdf,

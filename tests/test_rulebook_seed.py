@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import BuildSettings, check, render_pack
+from cardgen.model.settings import BuildSettings
+from cardgen.pipeline.chain import validated as check
+from cardgen.pipeline.draw import render_pack
 from cardgen.diagnostics import Report
 from conftest import pypdf_text, text_layer
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from cardgen.load import source
 from cardgen.diagnostics import Report
 from cardgen.load.pack import read_yaml
-from cardgen.load.source import Mark, MarkedDict, MarkedList, MarkedStr, YamlError, load_yaml
+from cardgen.model.marks import Mark, MarkedDict, MarkedList, MarkedStr
+from cardgen.load.source import YamlError, load_yaml
 
 
 def load(tmp_path: Path, text: str | bytes):

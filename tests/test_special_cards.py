@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from cardgen.pictures.portrait.traits import _luma, portrait_traits
+from cardgen.pictures.portrait.traits import luma as _luma, portrait_traits
 from conftest import shipped_data
 
 # the three places a special card can go after use (rules/08-sonderkarten.yaml)

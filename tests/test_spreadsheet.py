@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 from typer.testing import CliRunner
 
-from cardgen.build import check
+from cardgen.pipeline.chain import validated as check
 from cardgen.cli.app import app
 from cardgen.diagnostics import Report
 

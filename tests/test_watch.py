@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli.app import app
 from cardgen.cli.watch import changes, interrupt_after
-from cardgen.load.pack import ROOT
+from cardgen.paths import ROOT
 
 TIMEOUT = 120  # seconds for any one step: a stuck watcher fails the test instead of hanging
 
@@ -144,7 +144,8 @@ def test_changes_name_new_changed_and_removed_files(tmp_path, monkeypatch):
 
 
 def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
-    from cardgen.build import BuildSettings, wanted_outputs
+    from cardgen.model.settings import BuildSettings
+    from cardgen.incremental.plan import wanted_outputs
     from cardgen.incremental.fingerprint import output_keys
     watching = BuildSettings(also=("contact",))
     assert wanted_outputs(watching) == wanted_outputs(BuildSettings()) | {"contact"}
@@ -156,7 +157,7 @@ def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
 def test_watch_builds_on_every_core_as_build_does(tmp_path, monkeypatch):
     """watch's rebuilds use the default --jobs of `cardgen build` (a rulebook, or the kept
     faces' print-shop file, on a second core), not one process."""
-    from cardgen.build import BuildSettings
+    from cardgen.model.settings import BuildSettings
     from cardgen.cli import build as cli_build
     from cardgen.cli import watch
     seen = []

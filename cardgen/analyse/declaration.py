@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load.pack import PackData, read_model
+from ..model.packdata import PackData
+from ..load.pack import read_model
 from ..model.balance import Balance
 from ..model.compose import Composition
-from ..load.source import Mark, MarkedDict, mark_at
-from ..load.errors import did_you_mean
+from ..model.marks import Mark, MarkedDict, mark_at
+from ..diagnostics import did_you_mean
 
 FILE_NAME = "balance.yaml"
 

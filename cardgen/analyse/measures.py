@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..load.pack import PackData
+from ..model.packdata import PackData
 from .ranks import spearman
 from .table import NOT_COMPARED, Table
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..load.pack import PackData
+from ..model.packdata import PackData
 from ..model.balance import Balance, PlayedVariant
 from ..model.compose import Composition
 from .duel import Rules

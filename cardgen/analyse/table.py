@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..load.pack import LoadedCard, PackData
+from ..model.packdata import LoadedCard, PackData
 from ..model.balance import Balance
 
 NOT_COMPARED = 2  # a cell of `outcome`: these two cards cannot meet in this category

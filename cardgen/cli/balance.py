@@ -44,7 +44,8 @@ def balance(
       cardgen balance crazy-hospital --apply        # write the suggested points, show the diff
     """
     from ..analyse.declaration import load_balance
-    from ..build import check, select_packs
+    from ..incremental.plan import select_packs
+    from ..pipeline.chain import validated as check
     from ..compose import load_composition
     from ..diagnostics import Report
 
@@ -77,7 +78,7 @@ def _variants(balance, variant: Optional[str]) -> list[str]:
     if variant is None:
         return list(balance.variants)
     if variant not in balance.variants:
-        from ..load.errors import did_you_mean
+        from ..diagnostics import did_you_mean
         played = ", ".join(balance.variants) or "none"
         raise typer.BadParameter(f"unknown variant '{variant}'"
                                  f"{did_you_mean(variant, list(balance.variants))}; "

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
-import os
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from .. import OUTPUT_KINDS
+from ..model.outputs import ONLY_KINDS
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
@@ -39,7 +36,7 @@ def build(
                                                  show_default=False)] = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
     only: Annotated[Optional[list[str]], typer.Option(
-        help=f"Build only these: {', '.join(OUTPUT_KINDS)} (repeatable).",
+        help=f"Build only these: {', '.join(ONLY_KINDS)} (repeatable).",
         show_default=False)] = None,
     png: Annotated[bool, typer.Option("--png", help="Also write png/<ID>.png per card.")] = False,
     dpi: Annotated[Optional[int], typer.Option(min=72, max=1200, help="PNG resolution "
@@ -113,7 +110,8 @@ def build(
       cardgen build my-game --changed-since printed/manifest.json   # reprint only what changed
     """
     from ..diagnostics import Report
-    from ..incremental.plan import BuildSettings, select_packs  # cardgen.build only if something is stale
+    from ..model.settings import BuildSettings  # cardgen.build only if something is stale
+    from ..incremental.plan import select_packs
 
     started = time.perf_counter()
     paper = choose("--paper", paper, ("a4", "letter", "a3"))
@@ -163,6 +161,7 @@ def build(
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
     _out_apart(out, folders)
+    from ..pipeline.parallel import default_jobs
     jobs = jobs or default_jobs()
     from ..output import OutputError, output_lock
     try:
@@ -188,6 +187,7 @@ def _out_apart(out: Path, folders: list[Path]) -> None:
 def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
                   strict: bool, started: float) -> None:
     """Plan, render and write, with the output folder locked (see build)."""
+    from ..pipeline.parallel import run_packs
     outcomes = run_packs(folders, out, settings, force, jobs)
     results = []
     for folder, pack_report, result, state in outcomes:
@@ -198,7 +198,7 @@ def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
                 typer.echo(f"{folder.name} note: {note}")
     finish_if_failed(report, strict)
     if results:
-        from ..build import write
+        from ..incremental.manifest import write
         written = {p.name: p for p in write(out, results)}
     else:  # everything up to date: nothing of the pipeline is needed
         from ..output import write_packs
@@ -250,124 +250,6 @@ def finish_if_failed(report, strict: bool) -> None:
         finish(report, strict)
 
 
-def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bool = False):
-    """One pack (runs in a worker process when several packs share the cores). `split`: the
-    rulebook is drawn on a second core, forked once the pack is loaded."""
-    from ..build import build_pack
-    report, result = build_pack(folder, settings, kinds, previous, split=split)
-    return folder, report, result
-
-
-def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
-    """The work: per pack, its stale outputs."""
-    from ..incremental.plan import stale_outputs, wanted_outputs
-    tasks, plans = [], {}
-    for folder in folders:
-        stale, keys, previous = stale_outputs(folder, out, settings)
-        if force:
-            stale = wanted_outputs(settings)
-        plans[folder] = (stale, keys, previous)
-        if stale:
-            # --force: nothing of the last build is reused (PNGs, rulebook and boards included)
-            tasks.append((folder, stale, {} if force else previous))
-    return tasks, plans
-
-
-def default_jobs() -> int:
-    """The cores this process may use. Not fewer when the machine is busy: the parallel parts
-    (the rulebook in a forked process, pictures, several packs) do no work twice, so on a busy
-    machine they are as fast as one process, and faster as soon as a core is free."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
-    """Every pack: [(folder, report, (result, keys, previous) | None, state)].
-
-    Several packs: one process per pack. One pack and cores to spare: its rulebook on a second
-    core, forked after loading. Parallel work gives the same bytes: every task renders whole files.
-    """
-    tasks, plans = plan_tasks(folders, out, settings, force)
-    with _progress(len(tasks)) as advance:
-        if jobs <= 1 or len(tasks) <= 1:
-            done = []
-            settings = dataclasses.replace(settings, jobs=jobs)  # its pictures on every core
-            for folder, kinds, previous in tasks:
-                done.append(build_one(folder, settings, kinds, previous, split=jobs > 1))
-                advance(folder.name)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
-                                     initializer=_quiet_worker) as pool:
-                futures = [pool.submit(build_one, folder, settings, kinds, previous)
-                           for folder, kinds, previous in tasks]
-                done = []
-                for (folder, _, _), future in zip(tasks, futures):
-                    done.append(future.result())
-                    advance(folder.name)
-    return [_merge(folder, plans[folder], [d for d in done if d[0] == folder])
-            for folder in folders]
-
-
-def _quiet_worker() -> None:
-    """A worker stopped by Ctrl-C or SIGTERM ends at once and silently: the main process
-    reports the interrupt once, and no worker prints a traceback of its own."""
-    import signal
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: os._exit(130))
-
-
-def _merge(folder: Path, plan, parts):
-    """One pack's outcome from its tasks (each rendered a different set of outputs)."""
-    from ..diagnostics import Report
-    stale, keys, previous = plan
-    if not stale:
-        return folder, Report(), None, "fresh"
-    report = Report()
-    results = []
-    for _, part_report, result in parts:
-        report.extend(part_report)
-        results.append(result)
-    if any(r is None for r in results):
-        return folder, report, None, "failed"
-    merged = results[0]
-    for other in results[1:]:
-        merged.files.update(other.files)
-        merged.built.update(other.built)
-        merged.png_keys.update(other.png_keys)
-        merged.content.update(other.content)
-        merged.changed.extend(other.changed)
-        merged.faces.update(other.faces)
-    return folder, report, (merged, keys, previous), "built"
-
-
-class _progress:
-    """A rich progress bar on a terminal; nothing when output goes to a file or a test."""
-
-    def __init__(self, total: int):
-        self.total = total
-        self.bar = None
-
-    def __enter__(self):
-        if sys.stderr.isatty() and self.total > 1:
-            from rich.progress import Progress
-            self.bar = Progress(transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("building", total=self.total)
-        return self.advance
-
-    def advance(self, name: str) -> None:
-        if self.bar:
-            self.bar.update(self.task, advance=1, description=name)
-
-    def __exit__(self, *exc):
-        if self.bar:
-            self.bar.stop()
-        return False
-
-
 # --- i17: CLI conventions and --changed-since ---------------------------------------------------
 
 def choose(option: str, value: Optional[str], choices: tuple[str, ...]) -> Optional[str]:
@@ -382,7 +264,7 @@ def choose(option: str, value: Optional[str], choices: tuple[str, ...]) -> Optio
 
 def check_only(only: Optional[list[str]]) -> list[str]:
     """--only's output kinds, in any case."""
-    return [choose("--only", kind, OUTPUT_KINDS) for kind in only or []]
+    return [choose("--only", kind, ONLY_KINDS) for kind in only or []]
 
 
 def no_effect(only: list[str], png: bool, dpi: Optional[int], no_bleed: bool,

@@ -35,35 +35,24 @@ def check(packs: PacksArgument = None, data: DataOption = None,
 
       cardgen check crazy-hospital --cards A1-A4,C1-C4,D1-D8 --special S2-S4 --players 4
     """
-    from ..build import BuildSettings, check as check_pack, layout_faces, select_packs
-    from ..compose import compose
     from ..diagnostics import Report
+    from ..incremental.plan import select_packs
+    from ..pipeline.chain import check_pack
 
     choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
     one_pack_for(choice, packs)
     report = Report()
     for folder in select_packs(data_dir(data), packs or [], report):
-        errors_before, ran_before = len(report.errors), len(report.ran)
-        loaded = check_pack(folder, report)
-        if loaded is None:
+        ran_before = len(report.ran)
+        checked = check_pack(folder, report, choice=choice)
+        if checked is None:
             continue
+        loaded, deck = checked.data, checked.deck
         counts = ", ".join(f"{sum(c.card.count for c in loaded.cards_of(k.id))} {k.id}"
                            for k in loaded.pack.kinds)
         info(f"{loaded.pack.id}: {counts}")
-        if len(report.errors) == errors_before:
-            # lay every card out too: text that does not fit and missing glyphs are found
-            # by `check`, not only by `build`
-            report.ran_check("card layouts: text fit, glyphs, pictures")
-            layout_faces(loaded, report, BuildSettings(), prepare=False)
-            from ..documents.rulebook.book import check_rules
-            if loaded.chapters:
-                report.ran_check("rulebook texts")
-            check_rules(loaded, report)
-        deck = compose(loaded, choice, report)
         if deck is None:
             continue
-        from ..analyse.declaration import load_balance
-        load_balance(loaded, deck.composition, report)   # balance.yaml's names exist
         if choice.given():
             typer.echo(f"{loaded.pack.id} deck: {deck.describe()}")
         if report_table:

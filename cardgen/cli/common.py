@@ -19,7 +19,7 @@ DataOption = Annotated[Optional[Path], typer.Option(
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
 def complete_packs(incomplete: str) -> list[str]:
     """Tab completion of PACK: the packs in ./card_data (or the shipped ones)."""
-    from ..load.pack import find_packs
+    from ..paths import find_packs
     return [p.name for p in find_packs(data_dir(None)) if p.name.startswith(incomplete)]
 
 
@@ -62,7 +62,7 @@ def data_dir(option: Optional[Path]) -> Path:
         return option
     if DEFAULT_DATA.is_dir():
         return DEFAULT_DATA
-    from ..load.pack import ROOT
+    from ..paths import ROOT
     return ROOT / "card_data"
 
 

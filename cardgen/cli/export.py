@@ -40,7 +40,8 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
     """
     if csv_dir is None and xlsx_dir is None:
         raise typer.BadParameter("give --csv DIR, --xlsx DIR or both", param_hint="--csv")
-    from ..build import check, select_packs
+    from ..incremental.plan import select_packs
+    from ..pipeline.chain import validated as check
     from ..diagnostics import Report
     report = Report()
     folders = select_packs(data_dir(data), [pack], report)

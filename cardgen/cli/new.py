@@ -79,7 +79,7 @@ def new(pack: Annotated[str, typer.Argument(help="The new pack's id: its folder 
 def scaffold(pack: str, kind: str, language: str, folder: Path) -> dict[str, bytes]:
     """{relative path: content} of the new pack, schemas included."""
     import yaml
-    from ..load.pack import TEMPLATES
+    from ..paths import TEMPLATES
     source = TEMPLATES / "new"
     content = yaml.safe_load((source / "content.yaml").read_text(encoding="utf-8"))[kind]
     words = yaml.safe_load((source / "words.yaml").read_text(encoding="utf-8"))[language]
@@ -144,7 +144,7 @@ def _schemas(files: dict[str, bytes], folder: Path) -> dict[str, bytes]:
     """schema/*.json for the new pack (its cards schema knows its kinds and stats), read from
     the files just made, in a scratch copy."""
     import tempfile
-    from ..build import check
+    from ..pipeline.chain import validated as check
     from ..diagnostics import Report
     from .schema import pack_schema_documents
     with tempfile.TemporaryDirectory() as scratch:

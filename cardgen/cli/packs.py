@@ -12,9 +12,9 @@ def packs(data: DataOption = None) -> None:
 
     Example: cardgen packs --data ~/my-games
     """
-    from ..build import check
+    from ..pipeline.chain import validated as check
     from ..diagnostics import Report
-    from ..load.pack import find_packs
+    from ..paths import find_packs
 
     report = Report()
     folder = data_dir(data)

@@ -145,7 +145,8 @@ def schema(pack: Annotated[Optional[str], typer.Argument(
 
 def _for_pack(pack: str, data: Optional[Path]) -> dict[str, str]:
     """The pack's schemas, or exit 1 with the diagnostics when the pack cannot be read."""
-    from ..build import check, select_packs
+    from ..incremental.plan import select_packs
+    from ..pipeline.chain import validated as check
     from ..diagnostics import Report
     report = Report()
     folders = select_packs(data_dir(data), [pack], report)

@@ -44,7 +44,8 @@ def watch(
 
       cardgen watch my-game --only cards    # only the card sheets, faster
     """
-    from ..build import BuildSettings, select_packs
+    from ..model.settings import BuildSettings
+    from ..incremental.plan import select_packs
     from ..diagnostics import Report
     from .build import check_only
     from ..load.settings import load_user_settings
@@ -108,10 +109,11 @@ def changes(before: dict, after: dict) -> list[str]:
 
 def rebuild(folders: list[Path], out: Path, settings) -> None:
     """One incremental build of the packs; problems printed, nothing written when one fails."""
-    from ..build import write
     from ..diagnostics import Report
+    from ..incremental.manifest import write
     from ..output import OutputError, output_lock
-    from .build import default_jobs, report_outcomes, run_packs
+    from ..pipeline.parallel import default_jobs, run_packs
+    from .build import report_outcomes
     started = time.perf_counter()
     try:
         with output_lock(out):  # no other build writes to out/ meanwhile

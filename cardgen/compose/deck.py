@@ -9,9 +9,11 @@ from itertools import product
 from math import comb, prod
 from typing import Optional
 
-from ..load.pack import LoadedCard
-from ..model.compose import Composition, DealRule, OctetScore
+from ..model.packdata import LoadedCard
+from ..model.compose import Composition, OctetScore
 from ..validate.catalogue import Catalogue, compress
+from .counts import copies, deal_rule
+from .phrases import range_text, set_noun, structure_text
 
 HAND_WORDS = {"each": "cards each", "left": "left over", "dealt_none": "no cards dealt"}
 
@@ -115,7 +117,7 @@ class Deck:
 
     @property
     def size(self) -> int:
-        return _copies(self.cards)
+        return copies(self.cards)
 
     def kind_counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -189,12 +191,12 @@ class Deck:
         words = {**HAND_WORDS, **(words or {})}
         if not self.players:
             return None
-        rule = _deal_rule(self.composition.deal, self.players)
+        rule = deal_rule(self.composition.deal, self.players)
         if self.composition.deal and rule is None:
             return None
         if rule is not None and rule.hand == 0:
             return words["dealt_none"]
-        dealt = self.size if self.composition.deal_special else _copies(self.deck_cards)
+        dealt = self.size if self.composition.deal_special else copies(self.deck_cards)
         if rule is not None and rule.hand != "all":
             left = dealt - rule.hand * self.players
             return f"{rule.hand} {words['each']}, {left} {words['left']}" if left else \
@@ -226,55 +228,77 @@ class Deck:
         return " · ".join(parts)
 
     def report_rows(self) -> list[tuple[str, str]]:
-        """(label, value) rows of `cardgen check --report`."""
-        comp = self.composition
-        rows: list[tuple[str, str]] = [("pack", f"{self.pack_id} — {self.title}")]
+        """(label, value) rows of `cardgen check --report`, in the order the report shows."""
+        return ([("pack", f"{self.pack_id} — {self.title}"), self._deck_row()]
+                + self._play_rows() + self._count_rows() + self._group_rows()
+                + self._closing_rows())
+
+    def _deck_row(self) -> tuple[str, str]:
+        """How the deck was chosen: a preset, a list, a random draw or the whole pack."""
         if self.preset:
-            label = comp.presets[self.preset].label
-            rows.append(("deck", f"preset {self.preset}" + (f" — {label}" if label else "")))
-        elif self.choice.cards:
-            rows.append(("deck", f"custom list {self.choice.cards}"))
-        elif self.choice.random:
-            rows.append(("deck", f"{self.choice.random} cards drawn at random"))
-        else:
-            rows.append(("deck", "every card of the pack"))
+            label = self.composition.presets[self.preset].label
+            return ("deck", f"preset {self.preset}" + (f" — {label}" if label else ""))
+        if self.choice.cards:
+            return ("deck", f"custom list {self.choice.cards}")
+        if self.choice.random:
+            return ("deck", f"{self.choice.random} cards drawn at random")
+        return ("deck", "every card of the pack")
+
+    def _play_rows(self) -> list[tuple[str, str]]:
+        """Seed, variant, players and teams: how the game is played."""
+        rows: list[tuple[str, str]] = []
         if self.seed is not None:
             rows.append(("seed", f"{self.seed}" + (" (chosen by cardgen)" if self.seed_chosen
                                                    else "")))
         if self.variant:
-            v = comp.variants[self.variant]
-            text = f"{self.variant} — {v.label or self.variant} ({_range(v.players)} players)"
+            v = self.composition.variants[self.variant]
+            text = f"{self.variant} — {v.label or self.variant} ({range_text(v.players)} players)"
             rows.append(("variant", text + (" (default)" if self.variant_default else "")))
         if self.players:
             hand = self.hand()
             rows.append(("players", f"{self.players}" + (f" — {hand}" if hand else "")))
         if self.teams:
             rows.append(("teams", " + ".join(str(t) for t in self.teams)))
+        return rows
+
+    def _count_rows(self) -> list[tuple[str, str]]:
+        """The cards by kind and by set, the complete sets, rounds and the set structure."""
+        comp = self.composition
         counts = self.kind_counts()
-        rows.append(("cards", f"{self.size}: " + ", ".join(
-            f"{counts.get(k, 0)} {k}" for k in self.kind_labels)))
-        rows.append(("deck cards", self.ids(self.deck_cards) or "none"))
+        rows = [("cards", f"{self.size}: " + ", ".join(
+            f"{counts.get(k, 0)} {k}" for k in self.kind_labels)),
+            ("deck cards", self.ids(self.deck_cards) or "none")]
         sets = self.set_counts()
         if sets:
             rows.append(("sets", ", ".join(f"{s}: {n}" for s, n in sets.items())))
         if comp.sets_of:
-            n = comp.sets_of
-            incomplete = [s for s, c in sets.items() if c % n]
-            several = [f"{s}: {c // n}" for s, c in sets.items() if c // n > 1]
-            single = [s for s, c in sets.items() if c // n == 1]
-            if several and single:
-                several.append(f"{'/'.join(single)}: 1 each")
-            text = f"{self.quartets()}" + (f" ({', '.join(several)})" if several else "")
-            if incomplete:
-                text += "; incomplete: " + ", ".join(f"{s} ({sets[s]} cards)" for s in incomplete)
-            rows.append((_noun(n) + "s", text))
+            rows.append((set_noun(comp.sets_of) + "s", self._complete_sets_text(sets)))
         if comp.rounds is not None:
             rounds = comp.rounds.of(self.players) if self.players else None
             rows.append(("rounds", f"{rounds}" if rounds else ", ".join(
                 f"{r.rounds} with {r.players} players" for r in comp.rounds.by_players)))
         if comp.structure:
-            rows.append(("structure", _structure_text(comp) + f"; the deck has {len(sets)} sets, "
-                         f"{_copies(self.deck_cards)} cards"))
+            rows.append(("structure", structure_text(comp) + f"; the deck has {len(sets)} sets, "
+                         f"{copies(self.deck_cards)} cards"))
+        return rows
+
+    def _complete_sets_text(self, sets: dict[str, int]) -> str:
+        """'5 (A: 2, B/C: 1 each); incomplete: D (3 cards)': the complete sets of sets_of."""
+        n = self.composition.sets_of
+        incomplete = [s for s, c in sets.items() if c % n]
+        several = [f"{s}: {c // n}" for s, c in sets.items() if c // n > 1]
+        single = [s for s, c in sets.items() if c // n == 1]
+        if several and single:
+            several.append(f"{'/'.join(single)}: 1 each")
+        text = f"{self.quartets()}" + (f" ({', '.join(several)})" if several else "")
+        if incomplete:
+            text += "; incomplete: " + ", ".join(f"{s} ({sets[s]} cards)" for s in incomplete)
+        return text
+
+    def _group_rows(self) -> list[tuple[str, str]]:
+        """The cards per group (and those shared by groups), and the octets they allow."""
+        comp = self.composition
+        rows: list[tuple[str, str]] = []
         own, shared = self.group_counts()
         if any(own.values()) or shared:
             text = ", ".join(f"{g} {n}" for g, n in own.items())
@@ -284,21 +308,30 @@ class Deck:
                     for groups, ids in shared.items())
             rows.append(("groups", text))
         if comp.octets is not None and self.group_labels:
-            on = self.octets_on
-            switch = [o for o, opt in comp.options.items() if opt.octets]
-            lines = self.octet_lines()
-            text = ", ".join(f"{ln.group} {ln.reachable}" + (f" [{ln.score_text()}]"
-                                                            if ln.score else "")
-                             for ln in lines)
-            at_once = self.octets_at_once()
-            if at_once is not None:
-                text += f"; at most {at_once} at once"
-            if not on and switch:
-                text += f" (only with {' or '.join(switch)})"
-            rows.append((comp.octets.label + "s", text))
+            rows.append((comp.octets.label + "s", self._octets_text()))
+        return rows
+
+    def _octets_text(self) -> str:
+        """The octets each group reaches (with its score), at most at once, and the option
+        that switches them on."""
+        switch = [o for o, opt in self.composition.options.items() if opt.octets]
+        text = ", ".join(f"{ln.group} {ln.reachable}" + (f" [{ln.score_text()}]"
+                                                        if ln.score else "")
+                         for ln in self.octet_lines())
+        at_once = self.octets_at_once()
+        if at_once is not None:
+            text += f"; at most {at_once} at once"
+        if not self.octets_on and switch:
+            text += f" (only with {' or '.join(switch)})"
+        return text
+
+    def _closing_rows(self) -> list[tuple[str, str]]:
+        """Special cards, options, notes and the command line that repeats the choice."""
+        comp = self.composition
+        rows: list[tuple[str, str]] = []
         special = self.special_cards
         if comp.special_kinds:
-            rows.append(("special cards", f"{_copies(special)}: {self.ids(special)}"
+            rows.append(("special cards", f"{copies(special)}: {self.ids(special)}"
                          if special else "none"))
         if self.options:
             rows.append(("options", ", ".join(
@@ -317,36 +350,6 @@ def _quote(arg: str) -> str:
     return arg if arg and all(c.isalnum() or c in "-_.,:–" for c in arg) else f"'{arg}'"
 
 
-def _copies(cards: list[LoadedCard]) -> int:
-    return sum(c.card.count for c in cards)
-
-
-def _merged(rules: list[DealRule]) -> list[tuple[int, int]]:
-    """Player ranges of the deal rules, adjacent ones joined: 2–3 and 4–10 → 2–10."""
-    out: list[list[int]] = []
-    for low, high in sorted(r.players for r in rules):
-        if out and low <= out[-1][1] + 1:
-            out[-1][1] = max(out[-1][1], high)
-        else:
-            out.append([low, high])
-    return [tuple(r) for r in out]
-
-
-def _spans(numbers: list[int]) -> list[tuple[int, int]]:
-    """Sorted whole numbers as runs: [2, 3, 4, 6] → [(2, 4), (6, 6)]."""
-    out: list[list[int]] = []
-    for n in numbers:
-        if out and n == out[-1][1] + 1:
-            out[-1][1] = n
-        else:
-            out.append([n, n])
-    return [tuple(r) for r in out]
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 def _splits(n: int, k: int):
     """Every way of writing n as k ordered non-negative parts."""
     if k == 1:
@@ -355,29 +358,3 @@ def _splits(n: int, k: int):
     for first in range(n + 1):
         for rest in _splits(n - first, k - 1):
             yield (first,) + rest
-
-
-def _range(pair) -> str:
-    low, high = pair
-    return f"{low}" if low == high else f"{low}–{high}"
-
-
-def _noun(n: int) -> str:
-    return {2: "pair", 3: "triple", 4: "quartet"}.get(n, f"set of {n}")
-
-
-def _nouns(k: int, n: int) -> str:
-    """'a quartet' / '4 quartets' / '2 sets of 5'."""
-    noun = _noun(n)
-    if k == 1:
-        return f"a {noun}"
-    return f"{k} {noun}s" if n in (2, 3, 4) else f"{k} sets of {n}"
-
-
-def _structure_text(comp: Composition) -> str:
-    parts = " + ".join(f"{p.sets}×{p.size}" for p in comp.structure)
-    return f"{parts} = {sum(p.sets * p.size for p in comp.structure)} cards"
-
-
-def _deal_rule(rules: list[DealRule], players: int) -> Optional[DealRule]:
-    return next((r for r in rules if r.players[0] <= players <= r.players[1]), None)

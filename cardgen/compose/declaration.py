@@ -11,12 +11,15 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..diagnostics import Report, display_path
-from ..load.pack import LoadedCard, PackData, data_files, read_model
+from ..model.packdata import LoadedCard, PackData
+from ..load.pack import data_files, read_model
 from ..model.compose import Composition, Draw, NeedKind, NeedSet, NeedSpecialCards
-from ..load.source import Mark, MarkedDict, YamlError, load_yaml, mark_at
-from ..load.errors import did_you_mean
+from ..model.marks import Mark, MarkedDict, mark_at
+from ..load.source import YamlError, load_yaml
+from ..diagnostics import did_you_mean
 from ..validate.catalogue import Catalogue, ItemError, and_list, compress, expand, split_items
-from .deck import _copies, _deal_rule, _noun, _range, _structure_text
+from .counts import copies, deal_rule
+from .phrases import range_text, set_noun, structure_text
 
 FILE_NAME = "composition.yaml"
 
@@ -43,6 +46,12 @@ def load_composition(data: PackData, report: Report) -> Optional[Declared]:
     if composition is None:
         return None
     return Declared(composition, raw, display_path(path))
+
+
+def check_declaration(data: PackData, declared: Declared, catalogue: Catalogue,
+                      report: Report) -> None:
+    """Every problem of composition.yaml against the pack, at its lines in `report`."""
+    _Declaration(data, declared, catalogue, report).check()
 
 
 class _Declaration:
@@ -90,7 +99,7 @@ class _Declaration:
                     mark = lc.mark("set")
                     self.report.error(lc.file, mark.line, mark.col, lc.card.id,
                                       f"set: missing; composition.yaml forms "
-                                      f"{_noun(comp.sets_of)}s "
+                                      f"{set_noun(comp.sets_of)}s "
                                       f"of {comp.sets_of} cards with the same set")
 
     def _variants(self) -> None:
@@ -104,8 +113,8 @@ class _Declaration:
             elif play is not None and not (play.players[0] <= variant.players[0] and
                                            variant.players[1] <= play.players[1]):
                 self.error(("variants", slug, "players"), slug, f"players: "
-                           f"{_range(variant.players)} is outside the {_range(play.players)} "
-                           "players of pack.yaml's play")
+                           f"{range_text(variant.players)} is outside the "
+                           f"{range_text(play.players)} players of pack.yaml's play")
             if variant.special is not None:
                 for problem in _special_problems(variant.special, self.cat, comp.special_kinds):
                     self.error(("variants", slug, "special"), slug, f"special: {problem}")
@@ -262,7 +271,7 @@ class _Declaration:
             if missing:
                 self.error(("rounds", "by_players"), "", f"rounds: no number of rounds for "
                            f"{and_list([str(p) for p in missing])} players; pack.yaml's play "
-                           f"allows {_range(play.players)}")
+                           f"allows {range_text(play.players)}")
         for i, entry in enumerate(rounds.by_players):
             if rounds.each_starts and entry.rounds % entry.players:
                 self.error(("rounds", "by_players", i, "rounds"), "", f"rounds: {entry.rounds} "
@@ -274,19 +283,20 @@ class _Declaration:
         play = self.data.pack.play
         if rules and play is not None:
             missing = [p for p in range(play.players[0], play.players[1] + 1)
-                       if _deal_rule(rules, p) is None]
+                       if deal_rule(rules, p) is None]
             if missing:
                 self.error(("deal",), "", f"deal: no rule for "
                            f"{and_list([str(p) for p in missing])} players; pack.yaml's play "
-                           f"allows {_range(play.players)}")
+                           f"allows {range_text(play.players)}")
         for i, rule in enumerate(rules):
             if rule.players[0] > rule.players[1]:
                 self.error(("deal", i, "players"), "", "players: the first number is the "
                            "minimum, the second the maximum")
             for j, other in enumerate(rules[:i]):
                 if rule.players[0] <= other.players[1] and other.players[0] <= rule.players[1]:
-                    self.error(("deal", i, "players"), "", f"deal: players {_range(rule.players)}"
-                               f" overlap rule {j + 1} ({_range(other.players)})")
+                    self.error(("deal", i, "players"), "", f"deal: players "
+                               f"{range_text(rule.players)} overlap rule {j + 1} "
+                               f"({range_text(other.players)})")
 
     def _structure(self) -> None:
         """The pack's deck cards form exactly the declared sets (e.g. 4×4 + 3×3 + 12×2)."""
@@ -299,7 +309,7 @@ class _Declaration:
                 members.setdefault(lc.card.set, []).append(lc)
         found: dict[int, list[str]] = {i: [] for i in range(len(comp.structure))}
         for name, cards in members.items():
-            size = _copies(cards)
+            size = copies(cards)
             label = f"set '{name}'" if name else "cards without a set"
             part = _part_of(comp, cards, size)
             if isinstance(part, str):  # a problem
@@ -323,9 +333,9 @@ class _Declaration:
                 self.error(("structure", i), "", f"structure: {spec.sets} {what} expected, the "
                            f"pack has {len(names)}{listed}")
         total = sum(p.sets * p.size for p in comp.structure)
-        have = sum(_copies(c) for c in members.values())
+        have = sum(copies(c) for c in members.values())
         if total != have:
-            self.error(("structure",), "", f"structure: {_structure_text(comp)}, the pack "
+            self.error(("structure",), "", f"structure: {structure_text(comp)}, the pack "
                        f"has {have} deck cards")
 
     def _rulebook(self) -> None:

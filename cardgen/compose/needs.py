@@ -12,7 +12,9 @@ from typing import Optional
 from ..model.compose import (NeedCards, NeedCount, NeedDeckSize, NeedKind, NeedNoCards,
                              NeedPlayers, NeedSet, NeedSpecialCards)
 from ..validate.catalogue import and_list, compress, expand
-from .deck import Deck, _copies, _deal_rule, _noun, _range, _structure_text
+from .counts import copies, deal_rule
+from .deck import Deck
+from .phrases import range_text, set_noun, structure_text
 
 
 def need_problem(deck: Deck, need) -> Optional[str]:
@@ -23,7 +25,7 @@ def need_problem(deck: Deck, need) -> Optional[str]:
         if deck.players is None or not low <= deck.players <= high:
             return None
         problem = _PROBLEMS[type(need)](deck, need)
-        return problem and f"with {_range(need.when_players)} players {problem}"
+        return problem and f"with {range_text(need.when_players)} players {problem}"
     return _PROBLEMS[type(need)](deck, need)
 
 
@@ -32,7 +34,7 @@ def _ids(deck: Deck, items: list[str]) -> list[str]:
 
 
 def _deck_size(deck: Deck, need: NeedDeckSize) -> Optional[str]:
-    have = _copies(deck.deck_cards)
+    have = copies(deck.deck_cards)
     if have in need.sizes():
         return None
     sizes = and_list([str(n) for n in need.sizes()], "or")
@@ -49,7 +51,7 @@ def _without(deck: Deck, need: NeedNoCards) -> Optional[str]:
 
 def _count(deck: Deck, need: NeedCount) -> Optional[str]:
     named = set(_ids(deck, need.of))
-    have = _copies([lc for lc in deck.cards if lc.card.id in named])
+    have = copies([lc for lc in deck.cards if lc.card.id in named])
     shown = compress(sorted(named), deck.catalogue)
     if need.at_most is not None and have > need.at_most:
         return f"allows at most {need.at_most} of {shown}; the deck has {have}"
@@ -72,7 +74,7 @@ def _these(deck: Deck, ids: list[str]) -> str:
 
 
 def _special(deck: Deck, need: NeedSpecialCards) -> Optional[str]:
-    have = _copies(deck.special_cards)
+    have = copies(deck.special_cards)
     if have >= need.special_cards:
         return None
     what = "special cards" if need.special_cards == 1 else \
@@ -82,7 +84,7 @@ def _special(deck: Deck, need: NeedSpecialCards) -> Optional[str]:
 
 def _set(deck: Deck, need: NeedSet) -> Optional[str]:
     names = [need.set] if isinstance(need.set, str) else need.set
-    have = _copies([lc for lc in deck.deck_cards if lc.card.set in names])
+    have = copies([lc for lc in deck.deck_cards if lc.card.set in names])
     if have >= need.at_least:
         return None
     sets = and_list(names, "or")
@@ -92,7 +94,7 @@ def _set(deck: Deck, need: NeedSet) -> Optional[str]:
 
 
 def _kind(deck: Deck, need: NeedKind) -> Optional[str]:
-    have = _copies([lc for lc in deck.cards if lc.kind == need.kind])
+    have = copies([lc for lc in deck.cards if lc.kind == need.kind])
     if have >= need.at_least:
         return None
     what = f"{need.kind} cards" if need.at_least == 1 else \
@@ -104,7 +106,7 @@ def _players(deck: Deck, need: NeedPlayers) -> Optional[str]:
     low, high = need.players
     if deck.players is None or low <= deck.players <= high:
         return None
-    return f"is meant for {_range(need.players)} players; the game has {deck.players}"
+    return f"is meant for {range_text(need.players)} players; the game has {deck.players}"
 
 
 _PROBLEMS = {NeedDeckSize: _deck_size, NeedNoCards: _without, NeedCount: _count,
@@ -116,10 +118,10 @@ def pile_problems(deck: Deck, counts: list[int]) -> list[tuple[int, str]]:
     """(index of the deal rule, what is wrong) for each player count whose pile, what stays
     undealt, does not last the first round of draws (deal rules with `draw`)."""
     comp = deck.composition
-    dealt = deck.size if comp.deal_special else _copies(deck.deck_cards)
+    dealt = deck.size if comp.deal_special else copies(deck.deck_cards)
     out = []
     for players in counts:
-        rule = _deal_rule(comp.deal, players)
+        rule = deal_rule(comp.deal, players)
         if rule is None or not rule.draw or rule.hand == "all":
             continue
         left = dealt - rule.hand * players
@@ -137,10 +139,10 @@ def checks_that_ran(deck: Deck, declared: bool) -> list[str]:
     if declared:
         out.append("composition.yaml names and numbers")
     if comp.sets_of:
-        out.append(f"complete {_noun(comp.sets_of)}s")
+        out.append(f"complete {set_noun(comp.sets_of)}s")
     if comp.structure:
         counts = " with cards per set" if any(p.counts for p in comp.structure) else ""
-        out.append(f"structure {_structure_text(comp)}{counts}")
+        out.append(f"structure {structure_text(comp)}{counts}")
     rules = [n.rule for n in comp.needs]
     if deck.variant is not None:
         variant = comp.variants[deck.variant]

@@ -17,10 +17,11 @@ from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from ..layout.sheet import PAPER, calibration_targets
+from ..layout.sheet import calibration_targets
 from ..text.fonts import face_name
-from ..render.pdf import MM, _marks, new_canvas, sheet_layout
+from ..render.pdf import trim_marks, new_canvas, sheet_layout
 from .rulebook.style import register_families
+from ..units import MM, PAPER
 
 SCALE = 5       # the rulers run from -SCALE to +SCALE mm
 NUMBERS = 6.0   # pt: the size of the ruler's numbers
@@ -58,7 +59,7 @@ def calibration(spec, card_size, bleed: float, meta: dict[str, str],
                 (_target if side == "front" else _rulers)(canvas, cx, cy, words)
         _instructions(canvas, [slots[i] for i in free], plan, texts[side], words, side)
         if side == "front":
-            _marks(canvas, plan)
+            trim_marks(canvas, plan)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

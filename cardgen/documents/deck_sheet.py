@@ -17,16 +17,16 @@ from reportlab.lib.styles import ParagraphStyle
 
 from ..text.words import labels_for
 from ..layout.faces import FaceBook
-from ..layout.sheet import PAPER
-from ..load.pack import LoadedCard, PackData
+from ..model.packdata import LoadedCard, PackData
 from ..render.card import CardPainter
 from ..text.flowing import Paragraph
 from ..text.fonts import face_name
 from ..pictures.store import ImageStore
-from ..render.pdf import MM, new_canvas
+from ..render.pdf import new_canvas
 from .picture import Placed, draw_placed
 from .rulebook.book import House
 from ..text.rules import to_markup
+from ..units import MM, PAPER
 
 MARGIN = 14 * MM
 INK = HexColor("#1f1f1f")

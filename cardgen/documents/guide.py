@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import black
 
-from ..layout.sheet import PAPER, SheetPlan
+from ..layout.sheet import SheetPlan
 from ..text.fonts import face_name
-from ..render.pdf import MM, new_canvas
+from ..render.pdf import new_canvas
 from ..text.fit import fit
+from ..units import MM, PAPER
 
 # The guide's words (a pack's `labels` may override any guide_* key); {names} are filled in
 # from the sheet, in every language a pack may be written in.

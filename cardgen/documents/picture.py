@@ -14,8 +14,8 @@ from reportlab.platypus import Flowable
 
 from ..layout.card import CardFace
 from ..render.card import CardPainter
+from ..units import MM
 
-MM = 72 / 25.4
 SHADOW = HexColor("#00000022", hasAlpha=True)
 OUTLINE = HexColor("#9aa5b1")
 

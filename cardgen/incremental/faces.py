@@ -1,5 +1,7 @@
 """The drawn faces a build keeps for the next one (render.replay explains what a recording is).
 
+Storage only: what a face prints and how a recording replays are render.replay's.
+
 A designer changes one stat and builds again: 1039 of 1040 faces print as they did, and drawing
 them (glyph by glyph) was most of the build. So a build keeps its lasting recordings in the
 cardgen cache, one entry per pack and card size, and the next build replays every face whose
@@ -19,7 +21,6 @@ from pathlib import Path
 from typing import Iterable
 
 from . import cache
-from ..render.replay import Recording
 
 KIND = "faces"
 FORMAT = 2
@@ -27,7 +28,8 @@ FORMAT = 2
 _DRAWING = ("render/card.py", "render/replay.py", "pictures/store.py", "text/fonts.py",
             "text/typeset.py", "text/fit.py", "pictures/portrait/draw.py",
             "pictures/portrait/hair.py", "pictures/portrait/head.py", "pictures/portrait/traits.py",
-            "text/stats.py")
+            "text/stats.py", "units.py", "pictures/portrait/shapes.py", "pictures/reading.py",
+            "pictures/encoding.py", "pictures/embedding.py")
 
 
 def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
@@ -36,20 +38,6 @@ def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:
     return cache.key(KIND, FORMAT, cache.code_key(*_DRAWING), reportlab.Version,
                      str(Path(folder).resolve()),
                      tuple(card_size), sorted(icons.items()))
-
-
-def characters(face, icons: dict[str, str]) -> dict[str, str]:
-    """{font: the characters the face prints with it, sorted}: the text of its laid-out
-    lines and stat rows, in the fonts the painter sets them in (render.typeset)."""
-    from ..text.typeset import text_pieces
-    out: dict[str, set] = {}
-    for box in face.boxes:
-        for font, text in text_pieces(box, icons):
-            chars = out.get(font)
-            if chars is None:
-                chars = out[font] = set()
-            chars.update(text)
-    return {font: "".join(sorted(chars)) for font, chars in out.items()}
 
 
 def alphabet(each: Iterable[dict[str, str]]) -> dict[str, str]:
@@ -68,31 +56,33 @@ class Kept:
     def __init__(self, name: str):
         self.name = name
         self.alphabet: dict[str, str] = {}
-        self.recordings: dict[str, Recording] = {}
+        self.recordings: dict[str, tuple] = {}  # face key → (code, fonts, pictures)
         self.characters: dict[str, dict[str, str]] = {}  # face key → its characters
         blob = cache.read(KIND, name)
         if blob:
             try:
                 self.alphabet, faces = pickle.loads(blob)
                 for key, (code, fonts, pictures, chars) in faces.items():
-                    self.recordings[key] = Recording(code, fonts, pictures, True)
+                    self.recordings[key] = (code, fonts, pictures)
                     self.characters[key] = chars
             except Exception:  # an entry of another format or a torn write: start afresh
                 self.alphabet, self.recordings, self.characters = {}, {}, {}
 
-    def alphabet_for(self, faces: dict[str, object], icons: dict[str, str]) -> dict[str, str]:
-        """The alphabet of this build's faces ({face key: face}); a face the entry holds is
-        not looked at again."""
+    def alphabet_for(self, faces: dict[str, object], characters) -> dict[str, str]:
+        """The alphabet of this build's faces ({face key: face}); `characters(face)` gives a
+        face's {font: characters} (render.replay.characters); a face the entry holds is not
+        looked at again."""
         for key, face in faces.items():
             if key not in self.characters:
-                self.characters[key] = characters(face, icons)
+                self.characters[key] = characters(face)
         return alphabet(self.characters[key] for key in faces)
 
-    def usable(self, alphabet: dict[str, str]) -> dict[str, Recording]:
-        """The entry's recordings, when they were drawn with this alphabet."""
+    def usable(self, alphabet: dict[str, str]) -> dict[str, tuple]:
+        """The entry's recordings as (code, fonts, pictures), when they were drawn with this
+        alphabet (render.replay.Recording makes them drawable again)."""
         return self.recordings if alphabet == self.alphabet else {}
 
-    def save(self, alphabet: dict[str, str], lasting: dict[str, Recording]) -> None:
+    def save(self, alphabet: dict[str, str], lasting: dict) -> None:
         """Keep this build's lasting recordings (only they: the entry does not grow with
         every edit); written only when it changed."""
         if alphabet == self.alphabet and lasting.keys() == self.recordings.keys():

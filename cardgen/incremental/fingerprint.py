@@ -15,24 +15,13 @@ import stat
 import time
 from pathlib import Path
 
+from ..model.outputs import OUTPUTS
 from ..paths import FONTS, TEMPLATES
 
 from .. import __version__ as VERSION
 
-# What each output is drawn from, relative to the pack folder. Fonts and templates always count.
-_CARD_INPUTS = ("pack.yaml", "cards", "layouts.yaml", "layouts", "images", "composition.yaml")
-DEPENDS: dict[str, tuple[str, ...]] = {
-    "cards": _CARD_INPUTS,
-    "printshop": _CARD_INPUTS,
-    "png": _CARD_INPUTS,
-    "changed": _CARD_INPUTS,  # changed.pdf (--changed-since): built on every such request
-    "tts": _CARD_INPUTS,
-    "calibration": ("pack.yaml",),
-    "contact": _CARD_INPUTS,
-    # the rulebook's figures show real cards and boards
-    "rulebook": _CARD_INPUTS + ("rules", "boards.yaml"),
-    "boards": ("pack.yaml", "cards", "boards.yaml", "images"),
-}
+# What each output is drawn from (model.outputs). Fonts and templates always count.
+DEPENDS: dict[str, tuple[str, ...]] = {name: o.inputs for name, o in OUTPUTS.items()}
 
 
 def _files(path: Path) -> list[Path]:

@@ -20,16 +20,13 @@ import pickle
 from pathlib import Path
 
 from . import cache
-from ..text.fonts import register
-from ..text.typeset import text_pieces
-from ..layout.card import Box, CardFace
 
 KIND = "layouts"
 FORMAT = 2
 _LAYING_OUT = ("layout/card.py", "text/stats.py", "layout/faces.py", "layout/ink.py",
                "text/fit.py", "text/typeset.py", "text/fonts.py", "text/words.py",
-               "load/pack.py", "model/card.py", "model/layout.py", "model/pack.py", "model/base.py")
-_FIELDS = tuple(name for name in Box.__slots__ if name not in ("name", "region"))
+               "text/templates.py", "load/pack.py", "model/card.py", "model/layout.py",
+               "model/pack.py", "model/base.py", "units.py")
 
 
 class KeptFronts:
@@ -63,35 +60,21 @@ class KeptFronts:
         return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}".encode()
                               ).hexdigest()
 
-    def front(self, key: str, lc, layout) -> CardFace | None:
-        """The kept front for this key, its boxes on the layout's regions; None when there is
-        none (or the layout lost a region it names)."""
-        entry = self.old.get(key)
-        if entry is None:
-            return None
-        boxes, described, fonts = entry
-        for font in fonts:  # registered as laying the front out would have (drawing needs them)
-            register(font.removeprefix("CG-"))
-        face = CardFace(lc.card.id)
-        regions = layout.regions
-        for name, values in boxes:
-            region = regions.get(name)
-            if region is None:
-                return None
-            box = Box(name, region)
-            for field, value in zip(_FIELDS, values):
-                setattr(box, field, value)
-            face.boxes.append(box)
-        self.new[key] = entry
-        self.reprs[id(face)] = (face, described)
-        return face
+    def entry(self, key: str) -> tuple | None:
+        """The kept front under this key, as keep() stored it: (boxes, repr, fonts); None when
+        there is none (layout.faces.kept_front makes the face again)."""
+        return self.old.get(key)
 
-    def keep(self, key: str, face: CardFace) -> None:
-        """A front laid out without a problem: kept for the next build."""
+    def reuse(self, key: str, face, entry: tuple) -> None:
+        """The face made again from entry(key) is this build's front: kept again."""
+        self.new[key] = entry
+        self.reprs[id(face)] = (face, entry[1])
+
+    def keep(self, key: str, face, boxes: list, fonts: list[str]) -> None:
+        """A front laid out without a problem, for the next build: its boxes as
+        (name, field values) and the fonts its text uses (layout.faces.keep_front)."""
         described = repr(face.boxes)
-        fonts = sorted({font for box in face.boxes for font, _ in text_pieces(box, self.icons)})
-        self.new[key] = ([(box.name, tuple(getattr(box, f) for f in _FIELDS))
-                          for box in face.boxes], described, fonts)
+        self.new[key] = (boxes, described, fonts)
         self.reprs[id(face)] = (face, described)
 
     def described(self, face) -> str | None:

@@ -8,42 +8,13 @@ and Pillow that cardgen.build brings along.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Report
 from .fingerprint import listing, output_keys, read_manifest, still_valid
 from ..paths import find_packs
-
-
-@dataclass
-class BuildSettings:
-    paper: str | None = None
-    duplex: str | None = None
-    back_offset: tuple[float, float] | None = None
-    card_size: tuple[float, float] | None = None
-    bleed: float | None = None
-    safe: float | None = None  # the safe zone in mm (text must stay this far inside the trim)
-    only: tuple[str, ...] = ()
-    png: bool = False
-    dpi: int = 300
-    png_bleed: bool = True
-    booklet: bool = False
-    sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
-    margin: float | None = None  # the printer's unprintable edge in mm (default 5)
-    ink_saver: bool = False  # backs and large fills as each layout's region declares
-    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
-    print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
-    out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
-    choice: object = None  # compose.Choice when the user chose a deck; part of every output key
-    # --changed-since: {card id: face hashes} of an earlier manifest. Not part of the output
-    # keys (repr=False): comparing with an old build does not make today's outputs stale.
-    changed_since: dict | None = field(default=None, repr=False, compare=False)
-    # outputs made besides the default ones (watch adds the contact sheet); not in the keys,
-    # so that watch and build share their outputs
-    also: tuple[str, ...] = field(default=(), repr=False, compare=False)
-    # processes for preparing pictures (the CLI's --jobs for one pack); not in the keys
-    jobs: int = field(default=1, repr=False, compare=False)
+from ..model.outputs import DEFAULT_KINDS
+from ..model.settings import BuildSettings
 
 
 def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:
@@ -68,14 +39,14 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
         if name in by_name:
             chosen.append(by_name[name])
         else:
-            from ..load.errors import did_you_mean
+            from ..diagnostics import did_you_mean
             report.error(str(data_dir), 0, 0, name, f"no such pack{did_you_mean(name, list(by_name))}"
                          f"; available: {', '.join(by_name) or 'none'}")
     return chosen
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:
-    wanted = set(settings.only or ("cards", "printshop", "boards", "rulebook"))
+    wanted = set(settings.only or DEFAULT_KINDS)
     if settings.png:
         wanted.add("png")
     if settings.changed_since is not None:

@@ -7,25 +7,22 @@ region outside the safe zone is found here, before any output file is opened.
 from __future__ import annotations
 
 import re
-import signal
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 
 from ..diagnostics import Report
 from ..text.words import DEFAULT_ICONS, labels_for
-from ..load.pack import LoadedCard, PackData, ResolvedLayout
+from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 from ..model.card import hair_hint
 from ..model.layout import Region
 from ..text.fit import FittedText, check_glyphs, expand_icons, fit
+from ..text.templates import MAX_TEXT, environment
+from ..units import MM
 
 TEXT_TYPES = ("text", "stats", "icon")
 _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?")
-MAX_TEXT = 5000  # characters a template may produce for one region
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,97 +59,6 @@ class Box:
 class CardFace:
     card_id: str
     boxes: list[Box] = field(default_factory=list)
-
-
-TEMPLATE_SECONDS = 2.0  # wall time one template may run
-
-
-class TemplateLimit(Exception):
-    """A template ran too long or produced too much: the template's problem, not ours."""
-
-
-@contextmanager
-def _time_limit(seconds: float):
-    """Interrupt a runaway template (a loop in a loop) after `seconds`, where signals allow."""
-    if threading.current_thread() is not threading.main_thread() or \
-            not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def stop(signum, frame):
-        raise TemplateLimit(f"template ran longer than {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-class CappedTemplate(jinja2.Template):
-    """A template whose output size and running time are capped."""
-
-    def render(self, *args, **kwargs) -> str:
-        out, size = [], 0
-        with _time_limit(TEMPLATE_SECONDS):
-            for chunk in self.generate(*args, **kwargs):
-                size += len(chunk)
-                if size > MAX_TEXT:
-                    raise TemplateLimit(f"template produced more than {MAX_TEXT} characters")
-                out.append(chunk)
-        return "".join(out)
-
-
-class CappedEnvironment(SandboxedEnvironment):
-    """Sandboxed Jinja where `*` and `**` cannot build huge values either."""
-
-    template_class = CappedTemplate
-    intercepted_binops = frozenset(["*", "**"])
-
-    def call_binop(self, context, operator, left, right):
-        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
-            raise TemplateLimit("exponent too large in a template")
-        if operator == "*":
-            for value, times in ((left, right), (right, left)):
-                if isinstance(value, (str, list, tuple)) and isinstance(times, int) and \
-                        len(value) * times > MAX_TEXT:
-                    raise TemplateLimit("template builds a value that is too large")
-        return super().call_binop(context, operator, left, right)
-
-    # A build compiles the same texts in several places (cards, boards, the rulebook's figures
-    # and tables): each source is compiled once per process. A compiled template holds no
-    # state of its render, so sharing it is safe; a syntax error is raised again each time.
-    def from_string(self, source, globals=None, template_class=None):
-        if globals is not None or template_class is not None:
-            return super().from_string(source, globals, template_class)
-        compiled = self._compiled.get(source)
-        if compiled is None:
-            compiled = self._compiled[source] = super().from_string(source)
-        return compiled
-
-    def compile_expression(self, source, undefined_to_none=True):
-        key = (source, undefined_to_none)
-        compiled = self._expressions.get(key)
-        if compiled is None:
-            compiled = self._expressions[key] = super().compile_expression(
-                source, undefined_to_none)
-        return compiled
-
-
-_SHARED: list[CappedEnvironment] = []
-
-
-def environment() -> SandboxedEnvironment:
-    """Jinja for card texts: sandboxed, capped, and a typo is an error, never empty text.
-    One per process (never changed after it is made), so its compiled templates are shared."""
-    if not _SHARED:
-        env = CappedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                keep_trailing_newline=False)
-        env._compiled, env._expressions = {}, {}
-        _SHARED.append(env)
-    return _SHARED[0]
 
 
 def pack_icons(data: PackData) -> dict[str, str]:
@@ -340,10 +246,10 @@ class CardLayouter:
                 self._layout_error(layout, name, f"portrait_hair: {problem} (card {subject})")
 
     def _colours_ok(self, layout, name, box: Box, subject: str) -> bool:
-        from ..model.base import _HEX
+        from ..model.base import HEX_COLOUR
         for attr in ("fill", "stroke", "colour"):
             value = getattr(box, attr)
-            if value not in (None, "none") and not _HEX.match(value):
+            if value not in (None, "none") and not HEX_COLOUR.match(value):
                 self._layout_error(layout, name, f"{attr}: '{value}' is not a colour "
                                    "#RRGGBB", subject)
                 return False
@@ -445,7 +351,6 @@ class CardLayouter:
                                f"{box.region.min_size:g} pt", lc.card.id)
 
 
-MM = 72 / 25.4
 FOLD_AT = 3  # this many cards of a layout (and half of them) meeting one problem: the layout's
 
 

@@ -11,8 +11,13 @@ from __future__ import annotations
 import dataclasses
 
 from ..diagnostics import Report
-from ..load.pack import LoadedCard, PackData
-from .card import CardFace, CardLayouter, safe_zone_problems
+from ..model.packdata import LoadedCard, PackData
+from ..text.fonts import register
+from ..text.typeset import text_pieces
+from .card import Box, CardFace, CardLayouter, safe_zone_problems
+
+# what a kept front stores of each box besides its name and region (incremental.kept)
+_KEPT_FIELDS = tuple(name for name in Box.__slots__ if name not in ("name", "region"))
 
 
 def used_layouts(data: PackData, layouter: CardLayouter, card_size: tuple[float, float],
@@ -61,3 +66,33 @@ class FaceBook:
         if key not in self._faces:
             self._faces[key] = self.layouter.face(lc, self.layouts[layout], subject)
         return self._faces[key]
+
+
+def kept_front(kept, key: str, lc: LoadedCard, layout) -> CardFace | None:
+    """The front an earlier build laid out under this key (incremental.kept.KeptFronts), its
+    boxes on the layout's regions; None when there is none (or the layout lost a region)."""
+    entry = kept.entry(key)
+    if entry is None:
+        return None
+    boxes, _, fonts = entry
+    for font in fonts:  # registered as laying the front out would have (drawing needs them)
+        register(font.removeprefix("CG-"))
+    face = CardFace(lc.card.id)
+    regions = layout.regions
+    for name, values in boxes:
+        region = regions.get(name)
+        if region is None:
+            return None
+        box = Box(name, region)
+        for field, value in zip(_KEPT_FIELDS, values):
+            setattr(box, field, value)
+        face.boxes.append(box)
+    kept.reuse(key, face, entry)
+    return face
+
+
+def keep_front(kept, key: str, face: CardFace) -> None:
+    """A front laid out without a problem, kept for the next build with the fonts it uses."""
+    fonts = sorted({font for box in face.boxes for font, _ in text_pieces(box, kept.icons)})
+    kept.keep(key, face, [(box.name, tuple(getattr(box, f) for f in _KEPT_FIELDS))
+                          for box in face.boxes], fonts)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 
 from ..diagnostics import Report
-from .card import MM  # points per mm, as the layout's text fitting counts them
-from .sheet import PAPER, back_slots, fold_plan, plan_sheet
+from .sheet import back_slots, fold_plan, plan_sheet
+from ..units import MM, PAPER
 
 MAX_PNG_PIXELS = 64_000_000  # one card's PNG; beyond this a raster needs gigabytes of memory
 
@@ -111,3 +111,24 @@ def _too_low(data, layout, own, card, safe) -> list[tuple[str, float, float]]:
         if region.h * MM >= smallest and h * MM < smallest:
             low.append((name, h, smallest))
     return low
+
+
+def check_print_shop(data, settings, report: Report) -> None:
+    """A print shop cuts its own card size: a pack drawn for other proportions is stretched to
+    it, which the designer should see before paying for a print run (a warning; an error with
+    --strict). Equal proportions (a different scale only) pass."""
+    from ..model.pack import PRINT_SHOPS
+    from ..model.marks import mark_at
+    shop = PRINT_SHOPS.get(settings.print_shop or "")
+    if shop is None:
+        return
+    (w, h), (sw, sh) = data.pack.print.size(), shop.size
+    if abs((sw / sh) / (w / h) - 1) <= 0.02:
+        return
+    fits = [name for name, other in PRINT_SHOPS.items() if tuple(other.size) == (w, h)]
+    mark = mark_at(data.pack_raw, "print", "card_size")
+    report.warning(data.pack_file, mark.line, mark.col, "", f"print.card_size: the cards are "
+                   f"{w:g} x {h:g} mm, {shop.label} cuts {sw:g} x {sh:g} mm: every layout is "
+                   f"stretched to {sw / w:.0%} of its width and {sh / h:.0%} of its height; "
+                   f"look at the cards before ordering"
+                   + (f" (or use --card-size {fits[0]})" if fits else ""))

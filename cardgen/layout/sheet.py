@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from ..units import PAPER
 
-PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 
 MIN_MARK = 2.0  # mm; a shorter crop mark is hard to line a ruler up with
 EPS = 1e-9      # mm; slack for float sums when testing "fits", far below printer precision

@@ -6,15 +6,14 @@ Why: pydantic reports `loc=('cards', 3, 'stats', 'iq')`; a designer needs
 
 from __future__ import annotations
 
-import difflib
 import types
 import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..diagnostics import Report
-from .source import Mark, MarkedDict, MarkedList
+from ..diagnostics import Report, did_you_mean
+from ..model.marks import Mark, MarkedDict, MarkedList
 
 
 def locate(data: Any, loc: tuple, key_position: bool = False) -> Mark | None:
@@ -84,11 +83,6 @@ def allowed_keys(model: type[BaseModel], loc: tuple) -> list[str]:
             if isinstance(cand, type) and issubclass(cand, BaseModel):
                 names.extend(info.alias or name for name, info in cand.model_fields.items())
     return sorted(set(names))
-
-
-def did_you_mean(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def describe_loc(loc: tuple) -> str:

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import get_args, get_origin
 
 from ..diagnostics import Report, display_path
-from .source import Mark, MarkedDict, MarkedList, composed
+from ..model.marks import Mark, MarkedDict, MarkedList
+from .source import composed
 
 SUFFIXES = (".csv", ".xlsx")
 _NUMBER_PARTS = {"stats"}
@@ -212,7 +213,7 @@ def sheet_names(kinds: list[str], suffix: str) -> dict[str, str]:
 def _known_columns(header: list[str], known: set[str], shown: str, report: Report
                    ) -> list[str | None]:
     """The header with unknown columns as None, each reported once at its name."""
-    from .errors import did_you_mean
+    from ..diagnostics import did_you_mean
     out = []
     for col, name in enumerate(header, start=1):
         free = name.partition(".")[0] == "texts" or name == "kind"

@@ -7,7 +7,7 @@ from typing import Annotated, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, Strict, Tag
 
-_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
 class Model(BaseModel):
@@ -23,7 +23,7 @@ class Model(BaseModel):
 
 
 def _colour(value: str) -> str:
-    if not _HEX.match(value) and "{{" not in value and value != "none":
+    if not HEX_COLOUR.match(value) and "{{" not in value and value != "none":
         raise ValueError("is not a colour; write it as #RRGGBB")  # said after the value
     return value
 

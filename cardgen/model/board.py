@@ -29,6 +29,7 @@ from pydantic import Field, model_validator
 
 from .base import Colour, Model, PositiveMm, Slug
 from .layout import Region
+from ..units import PAPER
 
 FontName = Region.model_fields["font"].annotation
 Dash = Annotated[list[Annotated[float, Field(gt=0, le=50)]], Field(min_length=2, max_length=6)]
@@ -129,9 +130,6 @@ class BoardSize(Model):
     height: PositiveMm
 
 
-PAPER_SIZES = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
-
-
 class Board(Model):
     """One board, score sheet or cut-out sheet."""
 
@@ -156,7 +154,7 @@ class Board(Model):
 
     def size_mm(self) -> tuple[float, float]:
         if isinstance(self.size, str):
-            w, h = PAPER_SIZES[self.size]
+            w, h = PAPER[self.size]
             return (h, w) if self.orientation == "landscape" else (w, h)
         return (self.size.width, self.size.height)
 

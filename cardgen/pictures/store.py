@@ -14,53 +14,38 @@ Decoding once is also the check: the check before layout reads only a picture's 
 prepares it (ImageStore.prepare_all, before any face is drawn; its problems are diagnostics at
 the YAML that names the picture). A picture that fails later, while a figure is drawn, is left
 out and kept in UNDRAWN for the build to report.
+
+This module prepares and keeps them (ImageStore); reading.py finds and decodes a picture,
+encoding.py makes its PDF streams, embedding.py puts them into a PDF.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
-import os
-import stat
-import warnings
-from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageOps
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
+from PIL import Image
 
 from ..incremental import cache
 from ..incremental.fingerprint import file_hash
+from ..units import MM
+from .embedding import embed, place_picture
+from .encoding import JPEG_QUALITY, REDUCING_GAP, Picture, aspect_box, few_colours, fitted, flate
+from .reading import (MAX_PIXELS, ImageProblem, decode, forget_resolved, header_size,
+                      open_checked, resolve)
 
-MAX_PIXELS = 40_000_000
+__all__ = ["MAX_PIXELS", "MM", "TARGET_DPI", "UNDRAWN", "ImageProblem", "ImageStore", "Picture",
+           "decode", "embed", "forget_paths", "header_size", "open_checked", "place_picture",
+           "prepare", "resolve"]
+
 TARGET_DPI = 300
-MM = 72 / 25.4
-FEW_COLOURS = 256  # a picture with at most this many colours is tried losslessly too
-JPEG_QUALITY = 88
-_ROTATED = (5, 6, 7, 8)  # EXIF orientations that swap width and height
 PARALLEL_FROM = 8  # pictures to prepare before a second process is worth its start
-
-
-class ImageProblem(Exception):
-    pass
-
-
-def resolve(pack_folder: Path, relative: str) -> Path:
-    """The picture's path, refusing anything that leaves the pack folder. Worked out once per
-    build (forget_paths() starts a build afresh): a deck names the same back on every card."""
-    key = (pack_folder, relative)
-    if key not in _RESOLVED:
-        _RESOLVED[key] = _resolve(pack_folder, relative)
-    return _RESOLVED[key]
-
-
-_RESOLVED: dict[tuple[Path, str], Path] = {}
 
 
 def forget_paths() -> None:
     """A new build: pictures may have moved, a symlink may point elsewhere."""
-    _RESOLVED.clear()
-    _REAL_FOLDERS.clear()
+    forget_resolved()
     UNDRAWN.clear()
 
 
@@ -73,164 +58,23 @@ _LIGHT: dict[str, "Picture"] = {}
 UNDRAWN: dict[str, str] = {}
 
 
-def _resolve(pack_folder: Path, relative: str) -> Path:
-    if not relative or "://" in relative or relative.startswith(("/", "\\")) or \
-            (len(relative) > 1 and relative[1] == ":"):
-        raise ImageProblem(f"'{relative}' must be a path inside the pack folder (no URL, no "
-                           "absolute path)")
-    if ".." in Path(relative).parts:
-        raise ImageProblem(f"'{relative}' must not contain '..'")
-    root = _real_folder(pack_folder)
-    given = pack_folder / relative
-    try:
-        plain = stat.S_ISREG(os.lstat(given).st_mode)  # a file, not a symlink
-    except OSError:
-        plain = False
-    # a plain file's real path is its real folder's plus its name (one lstat per picture, the
-    # folders resolved once per build: a deck's 640 photos share one)
-    path = _real_folder(given.parent) / given.name if plain else given.resolve()
-    if root != path and root not in path.parents:
-        raise ImageProblem(f"'{relative}' leads outside the pack folder (a symlink?)")
-    if path.is_dir():
-        raise ImageProblem(f"'{relative}' is a folder, not a picture; name a file in it")
-    if not path.is_file():
-        raise ImageProblem(f"picture '{relative}' not found")
-    return path
-
-
-def _real_folder(folder: Path) -> Path:
-    if folder not in _REAL_FOLDERS:
-        _REAL_FOLDERS[folder] = folder.resolve()
-    return _REAL_FOLDERS[folder]
-
-
-_REAL_FOLDERS: dict[Path, Path] = {}
-
-
-def open_checked(path: Path) -> Image.Image:
-    """Decode the whole image (so truncation shows now), orientation applied, RGB(A)."""
-    return decode(path.read_bytes(), path.name)[0]
-
-
-def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
-           ) -> tuple[Image.Image, tuple[int, int]]:
-    """(the picture decoded completely, orientation applied, RGB(A); its size in the file).
-
-    `need`: the pixels the caller will scale it to. A JPEG at least twice that size is decoded
-    at 1/2, 1/4 or 1/8 of its size (never below `need`), which is much faster.
-    """
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
-        try:
-            # from memory, not a file: nothing to close, and no copy to keep the pixels
-            image = Image.open(io.BytesIO(raw))
-            size, orientation = header_size(image)
-            turned = orientation in _ROTATED
-            if need and image.format == "JPEG":
-                image.draft(image.mode, need[::-1] if turned else need)
-            image.load()
-            if orientation != 1:  # exif_transpose copies even when there is nothing to turn
-                image = ImageOps.exif_transpose(image)
-        except ImageProblem:
-            raise
-        except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning,
-                Image.DecompressionBombError) as exc:
-            raise ImageProblem(f"'{name}' is not a readable picture ({exc})") from None
-    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and
-                                              "transparency" in image.info):
-        return image.convert("RGBA"), size
-    if image.mode in ("I;16", "I;16B", "I;16L", "I"):
-        image = image.point(lambda v: v / 256).convert("L")
-    return (image if image.mode == "RGB" else image.convert("RGB")), size
-
-
-def header_size(image: Image.Image, header_only: bool = False) -> tuple[tuple[int, int], int]:
-    """(the size the picture prints at, its EXIF orientation turned; the orientation) of an
-    opened picture; ImageProblem when it has too many pixels.
-
-    `header_only`: never decode. A PNG's EXIF may follow its pixels, and Pillow decodes them
-    to reach it; such a PNG counts as unturned here (the check's size is for its dpi warning)."""
-    if image.width * image.height > MAX_PIXELS:
-        raise ImageProblem(f"{image.width} x {image.height} pixels is more than "
-                           f"{MAX_PIXELS:,} pixels")
-    if header_only and image.format == "PNG" and "exif" not in image.info:
-        orientation = 1
-    else:
-        orientation = image.getexif().get(0x0112, 1)
-    return ((image.height, image.width) if orientation in _ROTATED else image.size), orientation
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A picture ready to embed: the PDF image stream(s), no decoded pixels."""
-
-    key: str                      # names the PDF object: same picture, same name, same bytes
-    width: int                    # embedded pixels
-    height: int
-    source: tuple[int, int]       # pixels in the file (for the dpi warning)
-    filter: str                   # "DCTDecode" (JPEG) or "FlateDecode" (PNG-predicted, lossless)
-    data: bytes                   # empty in a light picture
-    alpha: bytes = b""            # 8-bit alpha, Flate with PNG predictors, or empty
-    light: bool = False           # held without its streams: they are in the disk cache
-
-    def dump(self) -> bytes:
-        head = (f"{self.width} {self.height} {self.source[0]} {self.source[1]} {self.filter} "
-                f"{len(self.data)} {len(self.alpha)}\n")
-        return head.encode() + self.data + self.alpha
-
-    @classmethod
-    def load(cls, key: str, blob: bytes) -> "Picture | None":
-        """The cached picture, or None when the entry is not one whole picture."""
-        head, _, body = blob.partition(b"\n")
-        try:
-            w, h, sw, sh, kind, n_data, n_alpha = head.decode().split()
-            n_data, n_alpha = int(n_data), int(n_alpha)
-        except ValueError:
-            return None
-        if kind not in ("DCTDecode", "FlateDecode") or len(body) != n_data + n_alpha:
-            return None
-        return cls(key, int(w), int(h), (int(sw), int(sh)), kind, body[:n_data],
-                   body[n_data:])
-
-
 def prepare(raw: bytes, name: str, px_w: int, px_h: int, key: str) -> Picture:
     """Decode once, crop to the box's aspect, scale to (px_w, px_h) or less, encode."""
     image, source = decode(raw, name, (px_w, px_h))
     enough = image.width >= px_w and image.height >= px_h
-    target = (px_w, px_h) if enough else _aspect_box(image.size, px_w / px_h)
-    image = _fitted(image, target)
+    target = (px_w, px_h) if enough else aspect_box(image.size, px_w / px_h)
+    image = fitted(image, target)
     if image.mode == "RGBA":  # lossless, as the edges of a cut-out must stay sharp
         return Picture(key, *image.size, source, "FlateDecode",
-                       _flate(image.convert("RGB")), _flate(image.getchannel("A")))
+                       flate(image.convert("RGB")), flate(image.getchannel("A")))
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
     kind, data = "DCTDecode", buffer.getvalue()
-    if _few_colours(raw):
-        flat = _flate(image)
+    if few_colours(raw):
+        flat = flate(image)
         if len(flat) < len(data):
             kind, data = "FlateDecode", flat
     return Picture(key, *image.size, source, kind, data)
-
-
-def _flate(image: Image.Image) -> bytes:
-    """The image as a Flate stream with PNG row predictors: a PNG file's IDAT data."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG")
-    png, chunks, at = buffer.getvalue(), [], 8
-    while at < len(png):
-        length = int.from_bytes(png[at:at + 4], "big")
-        if png[at + 4:at + 8] == b"IDAT":
-            chunks.append(png[at + 8:at + 8 + length])
-        at += 12 + length
-    return b"".join(chunks)
-
-
-def _few_colours(raw: bytes) -> bool:
-    """A flat design (a back, a logo) rather than a photo: at most FEW_COLOURS colours."""
-    with Image.open(io.BytesIO(raw)) as image:
-        if image.format == "JPEG":  # JPEG's own noise gives every photo thousands
-            return False
-        return image.convert("RGB").getcolors(FEW_COLOURS) is not None
 
 
 class ImageStore:
@@ -449,94 +293,3 @@ def _prepare_into_cache(folder: Path, relative: str, w_pt: float, h_pt: float) -
     """In a worker of ImageStore.prepare_all: prepare one picture into the disk cache; None,
     or why it cannot be printed."""
     return ImageStore(folder).problem(relative, w_pt, h_pt)
-
-
-def embed(canvas, registered: str, x: float, y: float, w: float, h: float) -> None:
-    """Place a picture (its XObject, from place_picture) as reportlab's drawImage does, without
-    what drawImage costs here: drawImage hashes and keeps the decoded pixels of every picture it
-    is given (about 1 MiB per photo) and compresses them again; this embeds the prepared stream
-    as it is, once per document, named by the picture's key (so the bytes do not depend on
-    paths)."""
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(w, h)
-    canvas._code.append(f"/{registered} Do")
-    canvas.restoreState()
-
-
-def place_picture(canvas, picture: Picture, streams=None) -> str:
-    """The picture's XObject in the canvas's document (once) and in its current page's
-    resources; returns the name its operators use. `streams()`: the picture with its streams,
-    asked for when the document is saved if `picture` is light."""
-    doc, name = canvas._doc, f"pic{picture.key[:24]}"
-    registered = doc.getXObjectName(name)
-    if registered not in doc.idToObject:
-        mask = None
-        if picture.alpha:
-            mask = doc.Reference(_ImageObject(picture, 1, "FlateDecode", lambda p: p.alpha),
-                                 doc.getXObjectName(f"{name}a"))
-        image = _ImageObject(picture, 3, picture.filter, lambda p: p.data, mask, streams)
-        doc.Reference(image, registered)
-        doc.addForm(name, image)
-    canvas._currentPageHasImages = 1
-    canvas._formsinuse.append(name)
-    return registered
-
-
-class _ImageObject(PDFObject):
-    """A PDF image XObject made from a prepared stream."""
-
-    def __init__(self, picture: Picture, colours: int, kind: str, stream_of, mask=None,
-                 streams=None):
-        self.picture, self.colours, self.kind, self.mask = picture, colours, kind, mask
-        self.stream_of, self.streams = stream_of, streams  # stream_of(picture): its bytes
-
-    def format(self, document):
-        whole = self.streams() if self.picture.light else self.picture  # read now, let go after
-        data = self.stream_of(whole)
-        stream = PDFStream(content=data)
-        d = stream.dictionary
-        d["Type"], d["Subtype"] = PDFName("XObject"), PDFName("Image")
-        d["Width"], d["Height"] = whole.width, whole.height
-        d["BitsPerComponent"] = 8
-        d["ColorSpace"] = PDFName("DeviceRGB" if self.colours == 3 else "DeviceGray")
-        d["Filter"] = PDFArray([PDFName(self.kind)])
-        if self.kind == "FlateDecode":  # PNG row predictors, as _flate wrote them
-            d["DecodeParms"] = PDFArray([PDFDictionary({
-                "Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8,
-                "Columns": whole.width})])  # one per filter, as Filter is an array
-        d["Length"] = len(data)
-        if self.mask is not None:
-            d["SMask"] = self.mask
-        return stream.format(document)
-
-
-REDUCING_GAP = 3.0
-
-
-def _fitted(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """The picture cropped to the aspect of `size` about its centre and scaled to it with
-    LANCZOS, as ImageOps.fit does, but with Pillow's reducing_gap: a picture six or more times
-    the pixels it needs on a side (a large PNG, which has no JPEG draft mode) is first reduced by
-    a whole factor, leaving LANCZOS at least three times to go, which Pillow documents as
-    indistinguishable from scaling it all the way (a 4000 x 3000 px picture for a 45 x 34 mm box:
-    0.22 → 0.09 s). Below six times the result is ImageOps.fit's, byte for byte."""
-    w, h = image.size
-    aspect = size[0] / size[1]
-    if w / h == aspect:
-        crop_w, crop_h = w, h
-    elif w / h > aspect:
-        crop_w, crop_h = aspect * h, h
-    else:
-        crop_w, crop_h = w, w / aspect
-    left, top = (w - crop_w) / 2, (h - crop_h) / 2
-    return image.resize(size, Image.LANCZOS, box=(left, top, left + crop_w, top + crop_h),
-                        reducing_gap=REDUCING_GAP)
-
-
-def _aspect_box(size: tuple[int, int], aspect: float) -> tuple[int, int]:
-    """The largest box of the given aspect inside an image too small for 300 dpi."""
-    w, h = size
-    if w / h > aspect:
-        return max(1, round(h * aspect)), h
-    return w, max(1, round(w / aspect))

@@ -11,8 +11,8 @@ from ..pictures.store import ImageStore
 from ..pictures.portrait.draw import draw_portrait
 from .replay import FaceRecords
 from ..text.typeset import stats_lines, text_lines
+from ..units import MM
 
-MM = 72 / 25.4
 
 
 @lru_cache(maxsize=1024)

@@ -18,8 +18,8 @@ from ..layout.sheet import (PAPER, SheetPlan, back_slots, fold_plan,
                             plan_sheet)
 from .card import CardPainter
 from ..text.fonts import face_name
+from ..units import MM
 
-MM = 72 / 25.4
 MARK_WIDTH = 0.5  # pt; crop marks must be at least 0.25 pt to survive printing
 
 
@@ -127,7 +127,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
             for slot, item in zip(backs, sheet):
                 place(canvas, painter, item.back, plan, slot, shared=True)
             _fold_line(canvas, fold_line)
-        _marks(canvas, plan)
+        trim_marks(canvas, plan)
         _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
                 number, total)
         canvas.showPage()
@@ -142,7 +142,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
     return buffer.getvalue()
 
 
-def _marks(canvas, plan: SheetPlan) -> None:
+def trim_marks(canvas, plan: SheetPlan) -> None:
     canvas.saveState()
     canvas.setStrokeColor(black)
     canvas.setLineWidth(MARK_WIDTH)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
+from ..units import MM
 
-MM = 72 / 25.4
 
 
 def png_name(face) -> str:

@@ -13,7 +13,7 @@ outputs cost. Operators name resources of their own document, though:
   drawn: every font gets the characters the build's faces print with it (its *alphabet*,
   gathered from the laid-out faces), in sorted order. A face drawing only those characters has
   the same codes in every document seeded with that alphabet — it is *lasting*: replayed in
-  every print document of the build and kept on disk for later builds (render.face_store). A
+  every print document of the build and kept on disk for later builds (incremental.faces). A
   face drawing any other character (nothing we print does; a safeguard) is replayed only in the
   document it was drawn in;
 - pictures are XObjects named by their prepared picture's key; a replay places them again;
@@ -176,3 +176,18 @@ def replay(canvas, recording: Recording, images) -> None:
     code[0::2] = texts
     code[1::2] = map(named.__getitem__, recording.fonts)
     canvas._code.append("".join(code))
+
+
+def characters(face, icons: dict[str, str]) -> dict[str, str]:
+    """{font: the characters the face prints with it, sorted}: the text of its laid-out
+    lines and stat rows, in the fonts the painter sets them in (text.typeset); a face's
+    share of the alphabet (incremental.faces.alphabet)."""
+    from ..text.typeset import text_pieces
+    out: dict[str, set] = {}
+    for box in face.boxes:
+        for font, text in text_pieces(box, icons):
+            chars = out.get(font)
+            if chars is None:
+                chars = out[font] = set()
+            chars.update(text)
+    return {font: "".join(sorted(chars)) for font, chars in out.items()}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .fonts import face_name, missing_glyphs, width
 
-_ICON = re.compile(r":([a-z][a-z0-9_\-]*):")
+ICON = re.compile(r":([a-z][a-z0-9_\-]*):")
 _STYLE = re.compile(r"(\*\*|\*)")
 
 
@@ -50,7 +50,7 @@ def expand_icons(text: str, icons: dict[str, str]) -> tuple[str, list[str]]:
         unknown.append(name)
         return match.group(0)
 
-    return _ICON.sub(swap, text), unknown
+    return ICON.sub(swap, text), unknown
 
 
 def parse(text: str) -> list[list[Run]]:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..load.pack import FONTS
+from ..paths import FONTS
 
 
 def _utf16_hex(code: int) -> str:

@@ -16,11 +16,12 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
-from ..layout.card import environment
-from ..load.pack import PackData, read_yaml
-from ..load.source import Mark, MarkedDict, MarkedList
+from .templates import environment
+from ..model.packdata import PackData
+from ..load.pack import read_yaml
+from ..model.marks import Mark, MarkedDict, MarkedList
 from .fonts import face_name, missing_glyphs
-from .fit import _ICON as ICON  # the same :name: syntax as on cards
+from .fit import ICON  # the same :name: syntax as on cards
 from .fit import parse
 
 FALLBACK_FAMILY = "sans"  # icons the serif faces lack (★, ⚡, ✚ …) come from DejaVu Sans

@@ -6,8 +6,8 @@ Shared by layout (to choose a size that fits) and render (to draw exactly that).
 from __future__ import annotations
 
 from .fonts import face_name, width
+from ..units import MM
 
-MM = 72 / 25.4
 GAP_MM = 1.2
 SMALL = 0.8  # the win marks and separators print at this share of the values' size
 

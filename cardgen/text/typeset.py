@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from .stats import label_text, small_size, value_pieces
 from .fonts import face_name, glyph_box, width
+from ..units import MM
 
-MM = 72 / 25.4
 Piece = tuple[str, float, str]               # (pdf font, size in pt, text)
 PlacedLine = tuple[float, float, tuple[Piece, ...]]  # (x, baseline, pieces)
 

@@ -11,10 +11,10 @@ import statistics
 from collections import defaultdict
 
 from ..diagnostics import Report
-from ..load.pack import LoadedCard, PackData
+from ..model.packdata import LoadedCard, PackData
 from ..model.pack import (Distinct, Equals, LessEqual, OrderedByGroup, Ratio, SubValue,
                           SumEquals)
-from ..load.errors import did_you_mean
+from ..diagnostics import did_you_mean
 
 
 def check_cards(data: PackData, report: Report) -> None:
@@ -67,9 +67,9 @@ def check_cards(data: PackData, report: Report) -> None:
 
 
 def _long_texts(lc: LoadedCard, report: Report) -> None:
-    """A text longer than a region may ever show (layout.card.MAX_TEXT characters) is the
+    """A text longer than a region may ever show (text.templates.MAX_TEXT characters) is the
     card's mistake: said at its field, not as a template failure at the layout."""
-    from ..layout.card import MAX_TEXT
+    from ..text.templates import MAX_TEXT
     texts = {"texts": lc.card.texts, **{k: v for k, v in lc.card.model_dump(
         include={"name", "title", "set", "quote"}).items()}, **lc.card.extra_fields}
     for key, value in texts.items():

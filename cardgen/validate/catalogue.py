@@ -14,9 +14,9 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
-from ..load.errors import did_you_mean
+from ..diagnostics import did_you_mean
 
-_NUMBERED = re.compile(r"^(.*?)(\d+)$")
+NUMBERED = re.compile(r"^(.*?)(\d+)$")
 _LETTERED = re.compile(r"^(.*?\d)([A-Za-z])$")  # a letter after a digit: Q1a
 _SEPARATORS = ("..", "–", "—", "-")
 
@@ -86,7 +86,7 @@ def _range_ends(item: str):
         while (pos := item.find(sep, start)) != -1:
             low, high = item[:pos], item[pos + len(sep):]
             start = pos + 1
-            lm, hm = _NUMBERED.match(low), _NUMBERED.match(high)
+            lm, hm = NUMBERED.match(low), NUMBERED.match(high)
             if lm and hm and lm.group(1) == hm.group(1) and int(lm.group(2)) <= int(hm.group(2)):
                 yield lm, hm
                 continue
@@ -130,7 +130,7 @@ def compress(ids, catalogue: Catalogue | None = None) -> str:
 
 
 def _follows(before: str, after: str) -> bool:
-    a, b = _NUMBERED.match(before), _NUMBERED.match(after)
+    a, b = NUMBERED.match(before), NUMBERED.match(after)
     if not (a and b and a.group(1) == b.group(1)):
         return False
     if int(b.group(2)) != int(a.group(2)) + 1:

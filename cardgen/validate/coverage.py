@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Report
-from ..load.pack import PackData
+from ..model.packdata import PackData
 from ..model.pack import Kind
-from ..load.source import mark_at
+from ..model.marks import mark_at
 
 _CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?")
 _CARD_HAS = re.compile(r"""['"]([A-Za-z_]\w*)['"]\s+in\s+card\b""")  # 'versie' in card

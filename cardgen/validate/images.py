@@ -22,9 +22,10 @@ from pathlib import Path
 from PIL import Image
 
 from ..diagnostics import Report
-from ..load.pack import PackData
-from ..pictures.store import MAX_PIXELS, MM, UNDRAWN, ImageProblem, header_size, resolve
-from ..load.source import mark_at
+from ..model.packdata import PackData
+from ..pictures.store import MAX_PIXELS, UNDRAWN, ImageProblem, header_size, resolve
+from ..model.marks import mark_at
+from ..units import MM
 
 # The formats a designer's picture may have: decoded by Pillow itself, without helpers.
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")

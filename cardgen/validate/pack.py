@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Report
-from ..load.source import mark_at
-from ..load.pack import PackData
-from ..load.errors import did_you_mean
+from ..model.marks import mark_at
+from ..model.packdata import PackData
+from ..diagnostics import did_you_mean
 
 
 def check_pack_refs(data: PackData, report: Report) -> None:

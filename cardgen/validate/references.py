@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .catalogue import _NUMBERED, Catalogue, compress
+from .catalogue import NUMBERED, Catalogue, compress
 from ..diagnostics import Report, display_path
-from ..load.pack import PackData, read_yaml
+from ..model.packdata import PackData
+from ..load.pack import read_yaml
 from ..model import rules as m
-from ..load.source import mark_at
+from ..model.marks import mark_at
 from ..text.rules import ChapterSource, TextMaker, Where
 
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
@@ -32,7 +33,7 @@ class References:
         # a card that did not load is still written in the pack: its own error says what is
         # wrong, and a text naming it is right
         self.known = set(self.cat.kind_of) | set(getattr(data, "written_ids", ()))
-        prefixes = {match.group(1) for i in self.known if (match := _NUMBERED.match(i))}
+        prefixes = {match.group(1) for i in self.known if (match := NUMBERED.match(i))}
         self.prefixes = {p for p in prefixes if p}
         word = "|".join(sorted(map(re.escape, self.prefixes), key=len, reverse=True))
         one = rf"(?:{word})\d+"
@@ -65,7 +66,7 @@ class References:
 def _between(low: str, high: str) -> list[str]:
     """The IDs a range 'S2–S4' names; two IDs of different prefixes ('A1–G8', all cards from
     the first to the last) name just those two."""
-    a, b = _NUMBERED.match(low), _NUMBERED.match(high)
+    a, b = NUMBERED.match(low), NUMBERED.match(high)
     if a.group(1) != b.group(1) or int(a.group(2)) > int(b.group(2)):
         return [low, high]
     return [f"{a.group(1)}{n}" for n in range(int(a.group(2)), int(b.group(2)) + 1)]

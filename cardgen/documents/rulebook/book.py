@@ -24,7 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
 from ...diagnostics import Report
-from ...load.pack import PackData
+from ...model.packdata import PackData
 from ...text.fonts import face_name
 from .contents import Contents
 from .story import StoryBuilder

@@ -10,18 +10,19 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from ...layout.faces import FaceBook
-from ...load.pack import LoadedCard, PackData
+from ...model.packdata import LoadedCard, PackData
 from ...model import rules as m
-from ...load.errors import did_you_mean
+from ...diagnostics import did_you_mean
 from ...render.card import CardPainter
 from ...text.flowing import Paragraph
 from ...text.fonts import face_name
 from ...pictures.store import ImageStore
-from ..picture import MM, Picture, Placed
+from ..picture import Picture, Placed
 from .style import ACCENT
 from .pictured import (FAN, components_cards, fan_cards,  # noqa: F401 (pictured_cards:
                                 pictured_cards, spread)  # its old home, build.content_key)
 from ...text.rules import ChapterSource, TextMaker, Where
+from ...units import MM
 
 GAP = 2.2 * MM  # between thumbnails
 LEAST = 0.75  # a figure shrinks to the rest of a page down to this share (8 pt labels: 6 pt)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...model import rules as m
 
 if TYPE_CHECKING:
-    from ...load.pack import PackData
+    from ...model.packdata import PackData
 
 FAN = 5  # cards in the cover's fan
 

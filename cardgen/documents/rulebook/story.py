@@ -12,8 +12,8 @@ from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
 from reportlab.platypus.flowables import Flowable, HRFlowable
 
 from ...diagnostics import Report
-from ...load.pack import PackData
-from ...load.source import MarkedDict
+from ...model.packdata import PackData
+from ...model.marks import MarkedDict
 from ...model import rules as m
 from ...text.flowing import Paragraph
 from ...text.fonts import face_name
@@ -23,7 +23,7 @@ from .contents import Contents
 from .figures import FigureMaker, unbroken
 from .tables import TableMaker
 from ...text.rules import ChapterSource, TextMaker, Where
-from ...load.errors import did_you_mean
+from ...diagnostics import did_you_mean
 from ...text.fit import parse
 
 CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)

@@ -141,25 +141,41 @@ def _load_dictionary(lang: str) -> None:
         pyphen.hdcache[path] = lazy_dictionary(path)
 
 
+class _StyleKit:
+    """What every style starts from: the body size, the body text's settings, hyphenation's
+    and the headings'."""
+
+    def __init__(self, body_size: float, hyphen) -> None:
+        self.s = s = body_size
+        self.serif = serif = face_name("serif")
+        self.sans = face_name("sans")
+        self.base = dict(fontName=serif, fontSize=s, leading=s * 1.38, textColor=INK,
+                         bulletFontName=serif, hyphenationLang="", embeddedHyphenation=0,
+                         uriWasteReduce=0)
+        self.hyph = dict(hyphenationLang=hyphen or "", embeddedHyphenation=1,
+                         hyphenationMinWordLength=MIN_HYPHENATED)
+        self.head = dict(fontName=face_name("sans-bold"), textColor=ACCENT, keepWithNext=1,
+                         alignment=TA_LEFT, bulletFontName=face_name("sans-bold"))
+
+    def style(self, name: str, **kw) -> ParagraphStyle:
+        return ParagraphStyle(name, **{**self.base, **kw})
+
+
 def make_styles(language: str, body_size: float = 10.0,
                 hyphenate: bool = True) -> dict[str, ParagraphStyle]:
-    """Every paragraph style of the rulebook; body text ragged right and hyphenated (no rivers in a narrow column) (hyphenate=False
-    for checking texts only: no dictionary is loaded)."""
+    """Every paragraph style of the rulebook; body text ragged right and hyphenated (no rivers
+    in a narrow column) (hyphenate=False for checking texts only: no dictionary is loaded)."""
     register_families()
-    hyphen = hyphenator(language) if hyphenate else None
-    s = body_size
-    serif, sans = face_name("serif"), face_name("sans")
-    base = dict(fontName=serif, fontSize=s, leading=s * 1.38, textColor=INK,
-                bulletFontName=serif, hyphenationLang="", embeddedHyphenation=0,
-                uriWasteReduce=0)
-    hyph = dict(hyphenationLang=hyphen or "", embeddedHyphenation=1,
-                hyphenationMinWordLength=MIN_HYPHENATED)
+    kit = _StyleKit(body_size, hyphenator(language) if hyphenate else None)
+    return {**_text_styles(kit), **_table_styles(kit), **_contents_styles(kit),
+            **_cover_styles(kit), **_back_styles(kit), **_figure_styles(kit),
+            **_overview_styles(kit)}
 
-    def style(name: str, **kw) -> ParagraphStyle:
-        return ParagraphStyle(name, **{**base, **kw})
 
-    head = dict(fontName=face_name("sans-bold"), textColor=ACCENT, keepWithNext=1,
-                alignment=TA_LEFT, bulletFontName=face_name("sans-bold"))
+def _text_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """Body text, list items, boxes, examples, headings, option titles and needs."""
+    s, hyph, head = kit.s, kit.hyph, kit.head
+    style = kit.style
     return {
         "body": style("body", alignment=TA_LEFT, spaceAfter=s * 0.55, **hyph),
         "item": style("item", alignment=TA_LEFT, spaceAfter=s * 0.25, **hyph),
@@ -176,6 +192,14 @@ def make_styles(language: str, body_size: float = 10.0,
         "needs": style("needs", fontName=face_name("serif-italic"), fontSize=s * 0.85,
                        leading=s * 1.15, textColor=MUTED, spaceBefore=s * 0.35,
                        bulletFontName=face_name("serif-italic")),
+    }
+
+
+def _table_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """Table cells (plain, strong, small, header) and captions."""
+    s, hyph = kit.s, kit.hyph
+    style = kit.style
+    return {
         "cell": style("cell", fontName=face_name("condensed"), fontSize=s * 0.86,
                       leading=s * 1.1, bulletFontName=face_name("condensed"), **hyph),
         "cell-strong": style("cell-strong", fontName=face_name("condensed-bold"),
@@ -190,6 +214,14 @@ def make_styles(language: str, body_size: float = 10.0,
         "caption": style("caption", fontName=face_name("condensed-italic"), fontSize=s * 0.78,
                          leading=s * 1.0, textColor=MUTED, spaceBefore=s * 0.3,
                          spaceAfter=s * 0.6, bulletFontName=face_name("condensed-italic")),
+    }
+
+
+def _contents_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """The table of contents: its title and the two levels of entries."""
+    s, serif, head = kit.s, kit.serif, kit.head
+    style = kit.style
+    return {
         "toc-title": style("toc-title", fontSize=s * 2.0, leading=s * 2.4, spaceAfter=s * 1.2,
                            **head),
         "toc0": style("toc0", fontName=face_name("sans-bold"), fontSize=s * 1.05,
@@ -197,6 +229,14 @@ def make_styles(language: str, body_size: float = 10.0,
                       rightIndent=s * 2.4, bulletFontName=face_name("sans-bold")),
         "toc1": style("toc1", fontName=serif, fontSize=s * 0.92, leading=s * 1.25,
                       leftIndent=s * 2.2, rightIndent=s * 2.4, textColor=INK),
+    }
+
+
+def _cover_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """The cover: kicker, title, subtitle, text, facts and the publishing line."""
+    s, sans = kit.s, kit.sans
+    style = kit.style
+    return {
         "kicker": style("kicker", fontName=face_name("sans-bold"), fontSize=s * 1.1,
                         leading=s * 1.5, textColor=colors.HexColor("#c9d6e3"),
                         bulletFontName=face_name("sans-bold")),
@@ -215,6 +255,14 @@ def make_styles(language: str, body_size: float = 10.0,
         "cover-facts": style("cover-facts", fontName=face_name("sans-bold"), fontSize=s * 1.0,
                              leading=s * 1.4, textColor=colors.HexColor("#f2c94c"),
                              spaceBefore=s * 0.9, bulletFontName=face_name("sans-bold")),
+    }
+
+
+def _back_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """The back cover: title, facts, text and the publishing line."""
+    s, sans = kit.s, kit.sans
+    style = kit.style
+    return {
         "back-title": style("back-title", fontName=face_name("sans-bold"), fontSize=s * 2.4,
                             leading=s * 2.9, textColor=colors.white,
                             bulletFontName=face_name("sans-bold")),
@@ -227,6 +275,14 @@ def make_styles(language: str, body_size: float = 10.0,
         "back-meta": style("back-meta", fontName=sans, fontSize=s * 0.85, leading=s * 1.2,
                            textColor=colors.HexColor("#c9d6e3"), alignment=TA_LEFT,
                            bulletFontName=sans),
+    }
+
+
+def _figure_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """Figures: captions, labels and callouts (left and right of a picture)."""
+    s = kit.s
+    style = kit.style
+    return {
         "figure-caption": style("figure-caption", fontName=face_name("condensed-italic"),
                                 fontSize=s * 0.85, leading=s * 1.1, textColor=MUTED,
                                 alignment=TA_CENTER, spaceBefore=s * 0.5, spaceAfter=s * 0.9,
@@ -240,6 +296,14 @@ def make_styles(language: str, body_size: float = 10.0,
         "figure-callout-left": style("figure-callout-left", fontName=face_name("sans-bold"),
                                      fontSize=s * 0.8, leading=s * 1.0, textColor=ACCENT,
                                      alignment=TA_RIGHT, bulletFontName=face_name("sans-bold")),
+    }
+
+
+def _overview_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
+    """The turn overview: its title, its steps, and an overview paragraph."""
+    s, sans, hyph = kit.s, kit.sans, kit.hyph
+    style = kit.style
+    return {
         "turn-title": style("turn-title", fontName=face_name("sans-bold"), fontSize=s * 1.05,
                             leading=s * 1.35, textColor=colors.white,
                             bulletFontName=face_name("sans-bold")),

@@ -15,10 +15,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from ...load.pack import LoadedCard, PackData
+from ...model.packdata import LoadedCard, PackData
 from ...model.pack import Category, Kind
 from ...model.rules import Table as TableBlock
-from ...load.errors import did_you_mean
+from ...diagnostics import did_you_mean
 from ...text.flowing import Paragraph
 from ...text.fonts import face_name
 from .style import ACCENT, ACCENT_SOFT, RULE, ZEBRA

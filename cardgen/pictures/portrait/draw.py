@@ -1,9 +1,10 @@
 """Deterministic vector placeholder portraits for cards without a picture.
 
 A portrait is a friendly cartoon head-and-shoulders drawn with reportlab canvas calls only
-(no raster images, no text). Its traits come from portrait_traits.py (seeded, so the same card
-always shows the same person); the head is drawn by portrait_head.py, the background, body and
-clothes here. The layout chooses the style of clothes (`portrait_style`) and a gender hint.
+(no raster images, no text). Its traits come from traits.py (seeded, so the same card always
+shows the same person); the head is drawn by head.py, the hair by hair.py, the background, body
+and clothes here, all with the primitives of shapes.py. The layout chooses the style of clothes
+(`portrait_style`) and a gender hint.
 
 Design space: the drawing is laid out in a unit square (x from -0.5 to 0.5 around the centre,
 y from 0 at the bottom to 1 at the top), scaled to the box height and centred horizontally, so
@@ -17,22 +18,23 @@ import math
 from reportlab.lib import colors
 from reportlab.lib.colors import Color
 
-from .hair import _cap, _facial_hair, _hair_back, _hair_front
-from .head import (_earrings, _ears, _ears_visible, _ellipse, _face, _features, _fill,
-                            _glasses, _head_mirror, _mouth, _stroke)
-from .traits import (BLACK, BODY_TOP, COAT, COAT_LINE, COAT_SHADE, METAL, METAL_DARK,
-                              WHITE, Traits, _c, _mix, portrait_traits)
+from .hair import draw_cap, draw_facial_hair, draw_hair_back, draw_hair_front
+from .head import (draw_earrings, draw_ears, draw_face, draw_features, draw_glasses,
+                   draw_head_mirror, draw_mouth, ears_visible)
+from .shapes import ellipse, fill, stroke
+from .traits import (BLACK, BODY_TOP, COAT, COAT_LINE, COAT_SHADE, METAL, METAL_DARK, WHITE,
+                     Traits, mix, portrait_traits, to_colour)
 
 __all__ = ["draw_portrait", "portrait_traits"]
 
 
 def _background(c, t: Traits, accent: Color, half_w: float) -> None:
-    base = _mix(accent, WHITE, 0.80)
+    base = mix(accent, WHITE, 0.80)
     c.setFillColor(base)
     c.rect(-half_w - 0.01, -0.01, 2 * half_w + 0.02, 1.02, stroke=0, fill=1)
-    soft = _mix(accent, WHITE, {"halo": 0.64, "split": 0.64, "rays": 0.7}.get(t.background, 0.74))
+    soft = mix(accent, WHITE, {"halo": 0.64, "split": 0.64, "rays": 0.7}.get(t.background, 0.74))
     if t.background == "halo":
-        _ellipse(c, 0, t.cy + 0.02, 0.36, 0.36, soft)
+        ellipse(c, 0, t.cy + 0.02, 0.36, 0.36, soft)
     elif t.background == "rays":
         c.setFillColor(soft)
         ox, oy = 0.0, t.cy
@@ -76,9 +78,9 @@ def _neck(c, t: Traits) -> None:
     p.lineTo(nw, t.cy - t.b * 0.4)
     p.lineTo(nw, BODY_TOP - 0.06)
     p.close()
-    _fill(c, p, t.skin)
+    fill(c, p, t.skin)
     # shadow under the chin (the face covers its top)
-    shade = _mix(t.skin, BLACK, 0.16)
+    shade = mix(t.skin, BLACK, 0.16)
     p = c.beginPath()
     yc = t.cy - t.b
     p.moveTo(-nw, yc + 0.03)
@@ -86,7 +88,7 @@ def _neck(c, t: Traits) -> None:
     p.curveTo(-nw * 0.5, yc - 0.036, nw * 0.5, yc - 0.036, nw, yc - 0.014)
     p.lineTo(nw, yc + 0.03)
     p.close()
-    _fill(c, p, shade)
+    fill(c, p, shade)
 
 
 def _neck_w(t: Traits) -> float:
@@ -110,7 +112,7 @@ def _body(c, t: Traits, half_w: float) -> None:
     T = BODY_TOP
     nw = _neck_w(t)
     coat = t.attire == "coat"
-    _fill(c, _body_path(c, t, half_w), COAT if coat else t.garment)
+    fill(c, _body_path(c, t, half_w), COAT if coat else t.garment)
     if coat:
         # inner garment visible between the lapels
         p = c.beginPath()
@@ -119,7 +121,7 @@ def _body(c, t: Traits, half_w: float) -> None:
         p.lineTo(0.035, -0.02)
         p.lineTo(-0.035, -0.02)
         p.close()
-        _fill(c, p, t.garment)
+        fill(c, p, t.garment)
     _neckline(c, t, nw)
     if coat:
         _lapels(c, t, nw)
@@ -131,7 +133,7 @@ def _body(c, t: Traits, half_w: float) -> None:
         p.lineTo(s * 0.24, 0.05)
         p.lineTo(s * 0.14, 0.05)
         p.close()
-        _stroke(c, p, _mix(t.garment, BLACK, 0.2), 0.006)
+        stroke(c, p, mix(t.garment, BLACK, 0.2), 0.006)
     if t.badge:
         _badge(c, t)
 
@@ -139,7 +141,7 @@ def _body(c, t: Traits, half_w: float) -> None:
 def _neckline(c, t: Traits, nw: float) -> None:
     T = BODY_TOP
     skin, g = t.skin, t.garment
-    dark = _mix(g, BLACK, 0.22)
+    dark = mix(g, BLACK, 0.22)
     if t.neckline == "vneck":
         depth = T - (0.1 if t.attire != "coat" else 0.09)
         p = c.beginPath()
@@ -147,31 +149,31 @@ def _neckline(c, t: Traits, nw: float) -> None:
         p.lineTo(0, depth)
         p.lineTo(nw + 0.014, T + 0.002)
         p.close()
-        _fill(c, p, skin)
+        fill(c, p, skin)
         p = c.beginPath()
         p.moveTo(-nw - 0.014, T)
         p.lineTo(0, depth)
         p.lineTo(nw + 0.014, T)
-        _stroke(c, p, dark, 0.012)
+        stroke(c, p, dark, 0.012)
     elif t.neckline == "crew":
         p = c.beginPath()
         p.moveTo(-nw - 0.012, T + 0.001)
         p.curveTo(-nw, T - 0.05, nw, T - 0.05, nw + 0.012, T + 0.001)
         p.close()
-        _fill(c, p, skin)
+        fill(c, p, skin)
         p = c.beginPath()
         p.moveTo(-nw - 0.012, T)
         p.curveTo(-nw, T - 0.052, nw, T - 0.052, nw + 0.012, T)
-        _stroke(c, p, dark, 0.01)
+        stroke(c, p, dark, 0.01)
     elif t.neckline == "turtle":
         p = c.beginPath()
         p.roundRect(-nw - 0.016, T - 0.035, 2 * nw + 0.032, 0.085, 0.022)
-        _fill(c, p, _mix(g, BLACK, 0.08))
+        fill(c, p, mix(g, BLACK, 0.08))
         for k in (T - 0.005, T + 0.022):
             p = c.beginPath()
             p.moveTo(-nw - 0.006, k)
             p.lineTo(nw + 0.006, k)
-            _stroke(c, p, dark, 0.004)
+            stroke(c, p, dark, 0.004)
     else:  # collar / tie: a shirt collar
         tie = t.neckline == "tie"
         if tie:
@@ -182,23 +184,23 @@ def _neckline(c, t: Traits, nw: float) -> None:
             p.lineTo(0, 0.04)
             p.lineTo(-0.027, 0.07)
             p.close()
-            _fill(c, p, t.tie_colour)
+            fill(c, p, t.tie_colour)
             p = c.beginPath()  # knot
             p.moveTo(-0.02, T - 0.004)
             p.lineTo(0.02, T - 0.004)
             p.lineTo(0.013, T - 0.038)
             p.lineTo(-0.013, T - 0.038)
             p.close()
-            _fill(c, p, _mix(t.tie_colour, BLACK, 0.12))
+            fill(c, p, mix(t.tie_colour, BLACK, 0.12))
         else:
             p = c.beginPath()  # open collar: small skin V
             p.moveTo(-nw, T + 0.002)
             p.lineTo(0, T - 0.07)
             p.lineTo(nw, T + 0.002)
             p.close()
-            _fill(c, p, skin)
-        collar = _mix(g, WHITE, 0.4)
-        line = _mix(g, BLACK, 0.3)
+            fill(c, p, skin)
+        collar = mix(g, WHITE, 0.4)
+        line = mix(g, BLACK, 0.3)
         for s in (-1, 1):
             p = c.beginPath()
             p.moveTo(s * (nw - 0.004), T + 0.022)
@@ -232,7 +234,7 @@ def _lapels(c, t: Traits, nw: float) -> None:
         p = c.beginPath()
         p.moveTo(s * 0.05, 0.05)
         p.lineTo(s * 0.035, -0.02)
-        _stroke(c, p, COAT_LINE, 0.005)
+        stroke(c, p, COAT_LINE, 0.005)
     # breast pocket with pens
     s = -t.part_side
     px, top = s * 0.27, 0.135
@@ -252,7 +254,7 @@ def _lapels(c, t: Traits, nw: float) -> None:
 
 def _badge(c, t: Traits) -> None:
     s = t.part_side
-    stripe = _mix(t.tube_colour, WHITE, 0.15)
+    stripe = mix(t.tube_colour, WHITE, 0.15)
     if t.attire == "coat" or t.stethoscope:
         bx, by = s * (0.27 if t.attire == "coat" else 0.23), 0.14
         c.setFillColor(WHITE)
@@ -261,7 +263,7 @@ def _badge(c, t: Traits) -> None:
         c.roundRect(bx - 0.055, by - 0.03, 0.11, 0.062, 0.008, stroke=1, fill=1)
         c.setFillColor(stripe)
         c.rect(bx - 0.053, by + 0.012, 0.106, 0.018, stroke=0, fill=1)
-        _ellipse(c, bx - 0.03, by - 0.008, 0.012, 0.012, _mix(t.skin, BLACK, 0.05))
+        ellipse(c, bx - 0.03, by - 0.008, 0.012, 0.012, mix(t.skin, BLACK, 0.05))
         c.setFillColor(COAT_LINE)
         c.rect(bx - 0.012, by - 0.006, 0.055, 0.006, stroke=0, fill=1)
         c.rect(bx - 0.012, by - 0.02, 0.04, 0.006, stroke=0, fill=1)
@@ -274,14 +276,14 @@ def _badge(c, t: Traits) -> None:
         p.lineTo(bx - 0.012, by + 0.04)
         p.moveTo(nw + 0.01, BODY_TOP + 0.002)
         p.lineTo(bx + 0.012, by + 0.04)
-        _stroke(c, p, stripe, 0.009)
+        stroke(c, p, stripe, 0.009)
         c.setFillColor(WHITE)
-        c.setStrokeColor(_mix(t.garment, BLACK, 0.3))
+        c.setStrokeColor(mix(t.garment, BLACK, 0.3))
         c.setLineWidth(0.003)
         c.roundRect(bx - 0.042, by - 0.045, 0.084, 0.09, 0.008, stroke=1, fill=1)
         c.setFillColor(stripe)
         c.rect(bx - 0.04, by + 0.022, 0.08, 0.016, stroke=0, fill=1)
-        _ellipse(c, bx, by - 0.004, 0.014, 0.014, _mix(t.skin, BLACK, 0.05))
+        ellipse(c, bx, by - 0.004, 0.014, 0.014, mix(t.skin, BLACK, 0.05))
         c.setFillColor(COAT_LINE)
         c.rect(bx - 0.025, by - 0.034, 0.05, 0.006, stroke=0, fill=1)
 
@@ -297,24 +299,24 @@ def _stethoscope(c, t: Traits) -> None:
     p = c.beginPath()
     p.moveTo(-s * (nw + 0.002), T + 0.012)
     p.curveTo(-s * (nw + 0.06), T + 0.0, -s * 0.125, T - 0.09, cx, cyy + 0.028)
-    _stroke(c, p, col, w)
+    stroke(c, p, col, w)
     ex, ey = s * 0.12, 0.15
     p = c.beginPath()
     p.moveTo(s * (nw + 0.002), T + 0.012)
     p.curveTo(s * (nw + 0.06), T + 0.0, s * 0.125, T - 0.07, ex, ey)
-    _stroke(c, p, col, w)
+    stroke(c, p, col, w)
     # chest piece
-    _ellipse(c, cx, cyy, 0.031, 0.031, METAL_DARK)
-    _ellipse(c, cx, cyy, 0.023, 0.023, METAL)
-    _ellipse(c, cx - 0.007, cyy + 0.007, 0.006, 0.006, WHITE)
+    ellipse(c, cx, cyy, 0.031, 0.031, METAL_DARK)
+    ellipse(c, cx, cyy, 0.023, 0.023, METAL)
+    ellipse(c, cx - 0.007, cyy + 0.007, 0.006, 0.006, WHITE)
     # metal ear tubes ending in tips
     for dx in (-0.02, 0.02):
         p = c.beginPath()
         p.moveTo(ex, ey)
         p.curveTo(ex + dx * 0.2, ey - 0.02, ex + dx, ey - 0.03, ex + dx, ey - 0.06)
-        _stroke(c, p, METAL_DARK, 0.0065)
-        _ellipse(c, ex + dx, ey - 0.064, 0.008, 0.008, _mix(col, BLACK, 0.25))
-    _ellipse(c, ex, ey, 0.009, 0.009, METAL_DARK)
+        stroke(c, p, METAL_DARK, 0.0065)
+        ellipse(c, ex + dx, ey - 0.064, 0.008, 0.008, mix(col, BLACK, 0.25))
+    ellipse(c, ex, ey, 0.009, 0.009, METAL_DARK)
 
 
 def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
@@ -329,7 +331,7 @@ def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
     if w <= 0 or h <= 0:
         return
     t = portrait_traits(seed, gender, style, age, hair)
-    accent_c = _c(accent)
+    accent_c = to_colour(accent)
     canvas.saveState()
     clip = canvas.beginPath()
     if radius and radius > 0:
@@ -342,25 +344,25 @@ def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
     half_w = w / (2.0 * h)
 
     _background(canvas, t, accent_c, half_w)
-    _hair_back(canvas, t)
+    draw_hair_back(canvas, t)
     _neck(canvas, t)
     _body(canvas, t, half_w)
     if t.stethoscope:
         _stethoscope(canvas, t)
-    if _ears_visible(t) or t.cap:
-        _ears(canvas, t)
-    _face(canvas, t)
-    _features(canvas, t)
-    _facial_hair(canvas, t)
-    _mouth(canvas, t)
+    if ears_visible(t) or t.cap:
+        draw_ears(canvas, t)
+    draw_face(canvas, t)
+    draw_features(canvas, t)
+    draw_facial_hair(canvas, t)
+    draw_mouth(canvas, t)
     if t.cap:
         if t.hair in ("long", "bob"):
-            _hair_front(canvas, t)
-        _cap(canvas, t)
+            draw_hair_front(canvas, t)
+        draw_cap(canvas, t)
     else:
-        _hair_front(canvas, t)
+        draw_hair_front(canvas, t)
     if t.head_mirror:
-        _head_mirror(canvas, t)
-    _glasses(canvas, t)
-    _earrings(canvas, t)
+        draw_head_mirror(canvas, t)
+    draw_glasses(canvas, t)
+    draw_earrings(canvas, t)
     canvas.restoreState()

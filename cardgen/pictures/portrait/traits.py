@@ -1,8 +1,8 @@
 """Who a placeholder portrait shows: every trait drawn from the seed, and the palettes.
 
 The same seed gives the same traits in every process: the random generator is seeded with the
-SHA-256 of the seed string (Python's salted hash() is never used). portrait_head.py and
-portrait.py draw these traits.
+SHA-256 of the seed string (Python's salted hash() is never used). head.py, hair.py and draw.py
+draw these traits; the colour helpers (mix, luma) and palettes here are theirs too.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from reportlab.lib import colors
 from reportlab.lib.colors import Color
 
 from ...model.card import HAIR_STYLES
-
-_K = 0.5523  # cubic Bezier constant for quarter circles
 
 # ---------------------------------------------------------------------------------------------
 # palettes
@@ -69,20 +67,20 @@ METAL = colors.HexColor("#C9CED6")
 METAL_DARK = colors.HexColor("#7E8792")
 
 
-def _c(value) -> Color:
+def to_colour(value) -> Color:
     if isinstance(value, Color):
         return value
     return colors.toColor(value)
 
 
-def _mix(a: Color, b: Color, t: float) -> Color:
+def mix(a: Color, b: Color, t: float) -> Color:
     """Linear blend: t = 0 gives a, t = 1 gives b."""
     return Color(a.red + (b.red - a.red) * t,
                  a.green + (b.green - a.green) * t,
                  a.blue + (b.blue - a.blue) * t)
 
 
-def _luma(c: Color) -> float:
+def luma(c: Color) -> float:
     return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
 
 
@@ -192,7 +190,7 @@ def _age(t: Traits, rng: random.Random, age: int, gender: str | None) -> None:
         t.hair = rng.choice(("receding", "bald"))
     if age < 42:
         c = t.hair_colour
-        if max(c.red, c.green, c.blue) - min(c.red, c.green, c.blue) < 0.08 and _luma(c) > 0.4:
+        if max(c.red, c.green, c.blue) - min(c.red, c.green, c.blue) < 0.08 and luma(c) > 0.4:
             t.hair_colour = t.beard_colour = colors.HexColor(
                 HAIR_COLOURS[rng.choice(_YOUNG)][0])
         if t.hair in ("bald", "receding"):
@@ -215,13 +213,35 @@ def _hair_words(t: Traits, words: list[str]) -> None:
 
 
 def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
-    """Every trait drawn from the seed alone."""
+    """Every trait drawn from the seed alone. The helpers take their turns of one generator in
+    this order: a draw added anywhere but at the end would change every later trait."""
     rng = _rng(seed)
     g = (gender or "").lower()[:1] or None
     if g not in ("f", "m"):
         g = None
 
     skin = colors.HexColor(rng.choice(SKIN_TONES))
+    fields = {"skin": skin, **_drawn_face(rng)}
+    fields.update(_drawn_hair(rng, g, skin))
+    fields.update(_drawn_features(rng, g, skin))
+    fields.update(_drawn_extras(rng, g, fields["hair"]))
+    under, clothes = _drawn_clothes(rng, g, style)
+    fields.update(clothes)
+    attire = clothes["attire"]
+    fields.update(_drawn_kit(rng, attire, under, clothes["garment"]))
+    cap = fields["cap"]
+    if cap and fields["hair"] in ("afro", "bun", "ponytail") and rng.random() < 0.5:
+        fields["hair"] = "bob" if g == "f" else "short"
+    fields["head_mirror"] = attire == "coat" and not cap and rng.random() < 0.14
+    fields["badge"] = attire in ("coat", "scrubs") and rng.random() < 0.6
+    fields["pens"] = rng.choice((0, 1, 2, 2, 3)) if attire == "coat" else 0
+    fields["shoulders"] = rng.uniform(0.40, 0.46) if g != "f" else rng.uniform(0.37, 0.42)
+    fields["background"] = _weighted(rng, {"halo": 3, "rays": 1, "stripes": 1, "split": 1})
+    return Traits(**fields)
+
+
+def _drawn_face(rng: random.Random) -> dict:
+    """The face's shape, size and place."""
     face = _weighted(rng, {"oval": 3, "round": 3, "square": 2, "long": 2, "heart": 2})
     a, b, k1, k2 = {
         "oval": (0.170, 0.215, 0.66, 0.56),
@@ -232,8 +252,11 @@ def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
     }[face]
     a *= rng.uniform(0.97, 1.03)
     b *= rng.uniform(0.98, 1.02)
-    cy = 0.555
+    return {"face": face, "a": a, "b": b, "k1": k1, "k2": k2, "cy": 0.555}
 
+
+def _drawn_hair(rng: random.Random, g: str | None, skin: Color) -> dict:
+    """The hair style and its colour (set off from the skin), the beard's colour, the parting."""
     if g == "f":
         hair_table = {"long": 5, "bob": 4, "bun": 3, "ponytail": 3, "curly": 2.5, "pixie": 2,
                       "afro": 1.5, "sidepart": 1, "short": 0.5}
@@ -247,16 +270,21 @@ def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
     hair = _weighted(rng, hair_table)
     hair_name = _weighted(rng, {k: v[1] for k, v in HAIR_COLOURS.items()})
     hair_colour = colors.HexColor(HAIR_COLOURS[hair_name][0])
-    if hair == "afro" and _luma(hair_colour) > 0.55 and rng.random() < 0.7:
+    if hair == "afro" and luma(hair_colour) > 0.55 and rng.random() < 0.7:
         hair_colour = colors.HexColor(HAIR_COLOURS["black"][0])
-    if abs(_luma(hair_colour) - _luma(skin)) < 0.14:
-        hair_colour = _mix(hair_colour, BLACK, 0.3 if _luma(hair_colour) > 0.5 else 0.55)
+    if abs(luma(hair_colour) - luma(skin)) < 0.14:
+        hair_colour = mix(hair_colour, BLACK, 0.3 if luma(hair_colour) > 0.5 else 0.55)
     beard_colour = hair_colour
     if hair_name in ("pink", "teal", "violet"):  # dyed hair, natural beard
         beard_colour = colors.HexColor(HAIR_COLOURS["darkbrown"][0])
     hair_volume = rng.uniform(0.018, 0.04)
     part_side = rng.choice((-1, 1))
+    return {"hair": hair, "hair_colour": hair_colour, "beard_colour": beard_colour,
+            "hair_volume": hair_volume, "part_side": part_side}
 
+
+def _drawn_features(rng: random.Random, g: str | None, skin: Color) -> dict:
+    """Eyes, brows, nose, mouth, lips, blush and freckles."""
     eyes = _weighted(rng, {"dot": 4, "iris": 4, "happy": 1.2, "sleepy": 1})
     eye_colour = colors.HexColor(rng.choice(EYE_COLOURS))
     eye_gap = rng.uniform(0.40, 0.47)
@@ -268,9 +296,16 @@ def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
     mouth = _weighted(rng, {"smile": 4, "grin": 3, "open": 2, "smirk": 1.5, "teeth": 1.5})
     mouth_width = rng.uniform(0.8, 1.15)
     lips = colors.HexColor(rng.choice(LIP_COLOURS)) if g == "f" and rng.random() < 0.35 else None
-    blush = rng.random() < (0.55 if _luma(skin) > 0.5 else 0.2)
-    freckles = _luma(skin) > 0.72 and rng.random() < 0.25
+    blush = rng.random() < (0.55 if luma(skin) > 0.5 else 0.2)
+    freckles = luma(skin) > 0.72 and rng.random() < 0.25
+    return {"eyes": eyes, "eye_colour": eye_colour, "eye_gap": eye_gap, "eye_size": eye_size,
+            "lashes": lashes, "brows": brows, "brow_weight": brow_weight, "nose": nose,
+            "mouth": mouth, "mouth_width": mouth_width, "lips": lips, "blush": blush,
+            "freckles": freckles}
 
+
+def _drawn_extras(rng: random.Random, g: str | None, hair: str) -> dict:
+    """Glasses, a beard or moustache, earrings."""
     glasses = None
     if rng.random() < 0.32:
         glasses = _weighted(rng, {"round": 3, "rect": 3, "cat": 1 if g != "m" else 0.1, "half": 1})
@@ -285,7 +320,13 @@ def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
     earring_p = {"f": 0.5, None: 0.15, "m": 0.05}[g]
     earrings = rng.choice(("stud", "hoop", "drop")) if rng.random() < earring_p else None
     earring_colour = colors.HexColor(rng.choice(("#E1B84C", "#D9DDE3", "#5BB7C9", "#E36C8C")))
+    return {"glasses": glasses, "frame_colour": frame_colour, "facial_hair": facial_hair,
+            "earrings": earrings, "earring_colour": earring_colour}
 
+
+def _drawn_clothes(rng: random.Random, g: str | None, style: str) -> tuple[str, dict]:
+    """(what is worn under a coat, or the attire itself; the attire, its garment's colour, the
+    neckline and a tie's colour)."""
     weights = {"coat": 5, "scrubs": 3, "shirt": 1, "sweater": 1, "blouse": 1 if g != "m" else 0.2}
     keep = STYLES.get(style, STYLES["any"])
     attire = _weighted(rng, {k: v for k, v in weights.items() if k in keep})
@@ -306,7 +347,12 @@ def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
         garment = colors.HexColor(rng.choice(TOP_COLOURS))
         neckline = rng.choice(("crew", "turtle", "vneck"))
     tie_colour = colors.HexColor(rng.choice(TIE_COLOURS))
+    return under, {"attire": attire, "garment": garment, "neckline": neckline,
+                   "tie_colour": tie_colour}
 
+
+def _drawn_kit(rng: random.Random, attire: str, under: str, garment: Color) -> dict:
+    """The stethoscope and the surgical cap."""
     stethoscope = rng.random() < {"coat": 0.65, "scrubs": 0.45}.get(attire, 0.0)
     tube_colour = colors.HexColor(rng.choice(TUBE_COLOURS))
     cap = attire == "scrubs" and rng.random() < 0.5 or attire == "coat" and under == "scrubs" \
@@ -314,23 +360,5 @@ def _drawn_traits(seed: str, gender: str | None, style: str) -> Traits:
     cap_colour = garment if rng.random() < 0.6 or under != "scrubs" else \
         colors.HexColor(rng.choice(SCRUB_COLOURS))
     cap_pattern = rng.random() < 0.45
-    if cap and hair in ("afro", "bun", "ponytail") and rng.random() < 0.5:
-        hair = "bob" if g == "f" else "short"
-    head_mirror = attire == "coat" and not cap and rng.random() < 0.14
-    badge = attire in ("coat", "scrubs") and rng.random() < 0.6
-    pens = rng.choice((0, 1, 2, 2, 3)) if attire == "coat" else 0
-    shoulders = rng.uniform(0.40, 0.46) if g != "f" else rng.uniform(0.37, 0.42)
-    background = _weighted(rng, {"halo": 3, "rays": 1, "stripes": 1, "split": 1})
-
-    return Traits(skin=skin, face=face, a=a, b=b, k1=k1, k2=k2, cy=cy, hair=hair,
-                  hair_colour=hair_colour, beard_colour=beard_colour, hair_volume=hair_volume,
-                  part_side=part_side,
-                  eyes=eyes, eye_colour=eye_colour, eye_gap=eye_gap, eye_size=eye_size,
-                  lashes=lashes, brows=brows, brow_weight=brow_weight, nose=nose, mouth=mouth,
-                  mouth_width=mouth_width, lips=lips, blush=blush, freckles=freckles,
-                  glasses=glasses, frame_colour=frame_colour, facial_hair=facial_hair,
-                  earrings=earrings, earring_colour=earring_colour, attire=attire,
-                  garment=garment, neckline=neckline, tie_colour=tie_colour,
-                  stethoscope=stethoscope, tube_colour=tube_colour, cap=cap,
-                  cap_colour=cap_colour, cap_pattern=cap_pattern, head_mirror=head_mirror,
-                  badge=badge, pens=pens, shoulders=shoulders, background=background)
+    return {"stethoscope": stethoscope, "tube_colour": tube_colour, "cap": cap,
+            "cap_colour": cap_colour, "cap_pattern": cap_pattern}

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Report, display_path
 from ..text.words import labels_for
-from ..load.pack import PackData, read_model
+from ..model.packdata import PackData
+from ..load.pack import read_model
 from ..text.fonts import face_name, missing_glyphs
 from ..pictures.store import ImageStore
-from ..load.source import mark_at
+from ..model.marks import mark_at
 
 if TYPE_CHECKING:  # the board models and layouter load with a pack that has boards.yaml
-    from ..layout.board import LaidBoard
+    from .board import LaidBoard
     from ..model.board import BoardFile
 
 
@@ -50,7 +51,7 @@ def load_boards(data: PackData, report: Report):
 
 
 def _load_boards(data: PackData, report: Report, path):
-    from ..layout.board import lay_out_boards
+    from .board import lay_out_boards
     from ..model.board import BoardFile
     if path not in data.inputs:
         data.inputs.append(path)
@@ -79,7 +80,7 @@ def _load_boards(data: PackData, report: Report, path):
 
 def _check_images(laid: list[LaidBoard], images: ImageStore, raw, shown: str,
                   report: Report) -> None:
-    from .images import check_board_pictures
+    from ..validate.images import check_board_pictures
     check_board_pictures(images, laid, raw, shown, report)
 
 
