@@ -61,7 +61,7 @@ def test_no_cycle_collection_during_a_build_and_back_after(monkeypatch):
 
     def failing(folder, report):
         raise RuntimeError("boom")
-    monkeypatch.setattr(build, "check", failing)
+    monkeypatch.setattr(build, "validated", failing)
     with pytest.raises(RuntimeError):
         build_pack(MINI, BuildSettings(only=("cards",)))
     assert gc.isenabled()

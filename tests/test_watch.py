@@ -158,11 +158,11 @@ def test_watch_builds_on_every_core_as_build_does(tmp_path, monkeypatch):
     """watch's rebuilds use the default --jobs of `cardgen build` (a rulebook, or the kept
     faces' print-shop file, on a second core), not one process."""
     from cardgen.model.settings import BuildSettings
-    from cardgen.cli import build as cli_build
     from cardgen.cli import watch
+    from cardgen.pipeline import parallel
     seen = []
-    monkeypatch.setattr(cli_build, "default_jobs", lambda: 3)
-    monkeypatch.setattr(cli_build, "run_packs",
+    monkeypatch.setattr(parallel, "default_jobs", lambda: 3)
+    monkeypatch.setattr(parallel, "run_packs",
                         lambda folders, out, settings, force, jobs: seen.append(jobs) or [])
     watch.rebuild([tmp_path / "pack"], tmp_path / "out", BuildSettings())
     assert seen == [3]

@@ -30,66 +30,101 @@ def _pair(text: Optional[str], what: str,
     return (x, y)
 
 
+PaperOption = Annotated[Optional[str], typer.Option(help="a4, letter or a3 (default: the pack's)",
+    show_default=False)]
+
+OutOption = Annotated[Path, typer.Option(help="Output folder.")]
+
+OnlyOption = Annotated[Optional[list[str]], typer.Option(
+    help=f"Build only these: {', '.join(ONLY_KINDS)} (repeatable).",
+    show_default=False)]
+
+PngOption = Annotated[bool, typer.Option("--png", help="Also write png/<ID>.png per card.")]
+
+DpiOption = Annotated[Optional[int], typer.Option(min=72, max=1200, help="PNG resolution "
+    "(default 300).", show_default=False)]
+
+NoBleedOption = Annotated[bool, typer.Option("--no-bleed", help="PNGs at trim size.")]
+
+DuplexOption = Annotated[Optional[str], typer.Option(
+    help="long, short, none or fold (default: the pack's, usually long)",
+    show_default=False)]
+
+BackOffsetOption = Annotated[Optional[str], typer.Option(
+    help="Printer's back offset X,Y in mm (read it from --only calibration; or save it as "
+    "back_offset: [X, Y] in ~/.config/cardgen/settings.yaml).",
+    show_default=False)]
+
+CardSizeOption = Annotated[Optional[str], typer.Option(
+    help="Card size WxH in mm (63.5x88.9), a preset (skat, poker, bridge, tarot, mini) or a "
+    "print shop's format, which sets size, bleed, safe zone, PNG resolution and page order "
+    "(meinspiel, thegamecrafter, makeplayingcards, drivethrucards). Default: the pack's.",
+    show_default=False)]
+
+BleedOption = Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
+    show_default=False)]
+
+SafeOption = Annotated[Optional[float], typer.Option(
+    min=0, max=15, help="Safe zone in mm: no text closer to the cut (default: the pack's, "
+    "usually 4).", show_default=False)]
+
+BookletOption = Annotated[bool, typer.Option("--booklet", help="Rulebook as an A5 saddle-stitch "
+    "booklet imposed on A4 sheets.")]
+
+ForceOption = Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")]
+
+JobsOption = Annotated[int, typer.Option(min=0, max=64, help="Processes to use (0 = the cores "
+    "not busy with other work).")]
+
+SheetOption = Annotated[Optional[str], typer.Option(
+    help="bleed: every card keeps its bleed on the sheet (gutters between cards; the "
+    "default); dense: the most cards per sheet, abutted with shared cut lines.",
+    show_default=False)]
+
+MarginOption = Annotated[Optional[float], typer.Option(
+    min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
+    "in the settings file).", show_default=False)]
+
+InkSaverOption = Annotated[bool, typer.Option(
+    "--ink-saver", help="Backs and large solid fills as outlines or light tints, as each "
+    "layout declares.")]
+
+ColourOption = Annotated[str, typer.Option(
+    help="rgb, or cmyk: printshop.pdf as PDF/X-3 in CMYK with an ICC output intent "
+    "(needs Ghostscript).")]
+
+ChangedSinceOption = Annotated[Optional[Path], typer.Option(
+    "--changed-since", metavar="MANIFEST", help="Also write changed.pdf: sheets of only the "
+    "cards whose printed face changed since the build of that manifest.json (copy it aside "
+    "after printing), with their backs; lists them.", show_default=False)]
+
+
 def build(
     packs: PacksArgument = None,
-    paper: Annotated[Optional[str], typer.Option(help="a4, letter or a3 (default: the pack's)",
-                                                 show_default=False)] = None,
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
-    only: Annotated[Optional[list[str]], typer.Option(
-        help=f"Build only these: {', '.join(ONLY_KINDS)} (repeatable).",
-        show_default=False)] = None,
-    png: Annotated[bool, typer.Option("--png", help="Also write png/<ID>.png per card.")] = False,
-    dpi: Annotated[Optional[int], typer.Option(min=72, max=1200, help="PNG resolution "
-                                               "(default 300).", show_default=False)] = None,
-    no_bleed: Annotated[bool, typer.Option("--no-bleed", help="PNGs at trim size.")] = False,
-    duplex: Annotated[Optional[str], typer.Option(
-        help="long, short, none or fold (default: the pack's, usually long)",
-        show_default=False)] = None,
-    back_offset: Annotated[Optional[str], typer.Option(
-        help="Printer's back offset X,Y in mm (read it from --only calibration; or save it as "
-        "back_offset: [X, Y] in ~/.config/cardgen/settings.yaml).",
-        show_default=False)] = None,
-    card_size: Annotated[Optional[str], typer.Option(
-        help="Card size WxH in mm (63.5x88.9), a preset (skat, poker, bridge, tarot, mini) or a "
-        "print shop's format, which sets size, bleed, safe zone, PNG resolution and page order "
-        "(meinspiel, thegamecrafter, makeplayingcards, drivethrucards). Default: the pack's.",
-        show_default=False)] = None,
-    bleed: Annotated[Optional[float], typer.Option(min=0, max=10, help="Bleed in mm.",
-                                                   show_default=False)] = None,
-    safe: Annotated[Optional[float], typer.Option(
-        min=0, max=15, help="Safe zone in mm: no text closer to the cut (default: the pack's, "
-        "usually 4).", show_default=False)] = None,
-    booklet: Annotated[bool, typer.Option("--booklet", help="Rulebook as an A5 saddle-stitch "
-                                          "booklet imposed on A4 sheets.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Rebuild even what is up to date.")
-                     ] = False,
-    jobs: Annotated[int, typer.Option(min=0, max=64, help="Processes to use (0 = the cores "
-                                      "not busy with other work).")] = 0,
-    # --- print sheets and print shops (issue 16) ---
-    sheet: Annotated[Optional[str], typer.Option(
-        help="bleed: every card keeps its bleed on the sheet (gutters between cards; the "
-        "default); dense: the most cards per sheet, abutted with shared cut lines.",
-        show_default=False)] = None,
-    margin: Annotated[Optional[float], typer.Option(
-        min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
-        "in the settings file).", show_default=False)] = None,
-    ink_saver: Annotated[bool, typer.Option(
-        "--ink-saver", help="Backs and large solid fills as outlines or light tints, as each "
-        "layout declares.")] = False,
-    colour: Annotated[str, typer.Option(
-        help="rgb, or cmyk: printshop.pdf as PDF/X-3 in CMYK with an ICC output intent "
-        "(needs Ghostscript).")] = "rgb",
-    # --- end print sheets ---
+    paper: PaperOption = None,
+    out: OutOption = Path("output"),
+    only: OnlyOption = None,
+    png: PngOption = False,
+    dpi: DpiOption = None,
+    no_bleed: NoBleedOption = False,
+    duplex: DuplexOption = None,
+    back_offset: BackOffsetOption = None,
+    card_size: CardSizeOption = None,
+    bleed: BleedOption = None,
+    safe: SafeOption = None,
+    booklet: BookletOption = False,
+    force: ForceOption = False,
+    jobs: JobsOption = 0,
+    sheet: SheetOption = None,
+    margin: MarginOption = None,
+    ink_saver: InkSaverOption = False,
+    colour: ColourOption = "rgb",
     data: DataOption = None,
     strict: StrictOption = False,
     preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
     seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
     option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
-    # --- i17: reprint what changed ----------------------------------------------------------
-    changed_since: Annotated[Optional[Path], typer.Option(
-        "--changed-since", metavar="MANIFEST", help="Also write changed.pdf: sheets of only the "
-        "cards whose printed face changed since the build of that manifest.json (copy it aside "
-        "after printing), with their backs; lists them.", show_default=False)] = None,
+    changed_since: ChangedSinceOption = None,
 ) -> None:
     """Build print files: cards.pdf (fronts + duplex backs), printshop.pdf, boards, rulebook.
 
@@ -109,61 +144,45 @@ def build(
 
       cardgen build my-game --changed-since printed/manifest.json   # reprint only what changed
     """
-    from ..diagnostics import Report
-    from ..model.settings import BuildSettings  # cardgen.build only if something is stale
-    from ..incremental.plan import select_packs
-
     started = time.perf_counter()
     paper = choose("--paper", paper, ("a4", "letter", "a3"))
     duplex = choose("--duplex", duplex, ("long", "short", "none", "fold"))
     sheet = choose("--sheet", sheet, ("bleed", "dense"))
     colour = choose("--colour", colour, ("rgb", "cmyk"))
     only = check_only(only)
-    card_size = card_size.lower() if card_size else card_size
     no_effect(only, png, dpi, no_bleed, booklet)
-    dpi = 300 if dpi is None else dpi
-    print_shop = size = None
-    if card_size is not None:  # the models are imported only when needed (start-up time)
-        from ..model.pack import CARD_SIZES, PRINT_SHOPS
-        print_shop = card_size if card_size in PRINT_SHOPS else None
-        if print_shop:  # a print shop's format: its size, bleed and safe zone
-            shop = PRINT_SHOPS[print_shop]
-            card_size = "x".join(f"{v:g}" for v in shop.size)
-            bleed = shop.bleed if bleed is None else bleed
-            safe = shop.safe if safe is None else safe
-        size = CARD_SIZES.get(card_size) or _pair(
-            card_size, "--card-size",
-            "63.5x88.9, or one of " + ", ".join([*CARD_SIZES, *PRINT_SHOPS]))
-    if size is not None and not all(10 <= v <= 400 for v in size):
-        raise typer.BadParameter(f"{card_size!r}: width and height must be 10–400 mm",
-                                 param_hint="--card-size")
+    size, bleed, safe, print_shop = card_size_of(card_size, bleed, safe)
     chosen = (preset, cards, random, seed, special, variant, option, players, teams)
     choice = None
     if any(value not in (None, [], ()) for value in chosen):  # else the engine stays unloaded
         choice = choice_from(*chosen)
         one_pack_for(choice, packs)
-    settings = BuildSettings(choice=choice if choice is not None and choice.given() else None, paper=paper, duplex=duplex, back_offset=_pair(back_offset,
-                             "--back-offset"), card_size=size, bleed=bleed, safe=safe,
-                             only=tuple(sorted(set(only or ()))), png=png, dpi=dpi,
-                             png_bleed=not no_bleed, booklet=booklet)
+    settings = _settings(
+        choice=choice if choice is not None and choice.given() else None,
+        paper=paper, duplex=duplex, back_offset=_pair(back_offset, "--back-offset"), card_size=size, bleed=bleed,
+        safe=safe, only=tuple(sorted(set(only or ()))), png=png,
+        dpi=300 if dpi is None else dpi, png_bleed=not no_bleed, booklet=booklet,
+        sheet=sheet or "bleed", margin=margin, ink_saver=ink_saver, colour=colour,
+        print_shop=print_shop,
+        out=str(out.resolve()) if "tts" in (only or ()) else None)  # TTS names its files
     if changed_since is not None:
         settings.changed_since = faces_of(changed_since, packs)
-    settings.sheet, settings.margin, settings.ink_saver = sheet or "bleed", margin, ink_saver
-    settings.colour, settings.print_shop = colour, print_shop
-    settings.out = str(out.resolve()) if "tts" in (only or ()) else None  # TTS names its files
+    _build_all(data, packs, out, settings, force, jobs, strict, started)
+
+
+def _build_all(data, packs, out: Path, settings, force: bool, jobs: int,
+               strict: bool, started: float) -> None:
+    """The packs chosen, the output folder locked, every stale output built and written."""
+    from ..diagnostics import Report
+    from ..incremental.plan import select_packs
+    from ..output import OutputError, output_lock
+    from ..pipeline.parallel import default_jobs
     report = Report()
-    from ..load.settings import load_user_settings
-    user = load_user_settings(report)  # the printer's offset, paper and duplex, if saved
-    settings.paper = settings.paper or user.paper
-    settings.duplex = settings.duplex or user.duplex
-    settings.back_offset = settings.back_offset or user.back_offset
-    settings.margin = user.margin if settings.margin is None else settings.margin
+    _with_user_settings(settings, report)
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
     _out_apart(out, folders)
-    from ..pipeline.parallel import default_jobs
     jobs = jobs or default_jobs()
-    from ..output import OutputError, output_lock
     try:
         with output_lock(out):  # from planning to writing: one build per output folder
             _build_locked(folders, out, settings, force, jobs, report, strict, started)
@@ -171,6 +190,43 @@ def build(
         print_report(report)
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
+
+
+def card_size_of(card_size: Optional[str], bleed: Optional[float], safe: Optional[float]):
+    """(size in mm or None, bleed, safe zone, print shop or None) from --card-size: a size, a
+    preset name, or a print shop's format (its size, bleed and safe zone)."""
+    if card_size is None:
+        return None, bleed, safe, None
+    from ..model.pack import CARD_SIZES, PRINT_SHOPS  # only when needed (start-up time)
+    card_size = card_size.lower()
+    print_shop = card_size if card_size in PRINT_SHOPS else None
+    if print_shop:
+        shop = PRINT_SHOPS[print_shop]
+        card_size = "x".join(f"{v:g}" for v in shop.size)
+        bleed = shop.bleed if bleed is None else bleed
+        safe = shop.safe if safe is None else safe
+    size = CARD_SIZES.get(card_size) or _pair(
+        card_size, "--card-size", "63.5x88.9, or one of " + ", ".join([*CARD_SIZES, *PRINT_SHOPS]))
+    if not all(10 <= v <= 400 for v in size):
+        raise typer.BadParameter(f"{card_size!r}: width and height must be 10–400 mm",
+                                 param_hint="--card-size")
+    return size, bleed, safe, print_shop
+
+
+def _settings(**values):
+    from ..model.settings import BuildSettings
+    return BuildSettings(**values)
+
+
+def _with_user_settings(settings, report) -> None:
+    """The printer's paper, duplex, offset and margin from the settings file, where the
+    command line says nothing."""
+    from ..load.settings import load_user_settings
+    user = load_user_settings(report)
+    settings.paper = settings.paper or user.paper
+    settings.duplex = settings.duplex or user.duplex
+    settings.back_offset = settings.back_offset or user.back_offset
+    settings.margin = user.margin if settings.margin is None else settings.margin
 
 
 def _out_apart(out: Path, folders: list[Path]) -> None:
