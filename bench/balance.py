@@ -1,6 +1,9 @@
 """`cardgen balance crazy-hospital` timed: the whole command cold, and each stage in-process.
 
 The target (issue 12): 10 000 duel games + 2 000 Mix It games in at most 10 s on a 2-core machine.
+While the declared octet values are uneven (issue 30), the Mix It games are played a second time
+with the suggested values (their stage below says so): about a third more CPU until the values
+are applied.
 The machine may be shared, so besides wall time this reports the command's own CPU time (which
 other processes do not inflate) and a run with the games scaled down, to show the time grows
 with the games and not with something else.
@@ -60,7 +63,10 @@ def stages(pack: str) -> list[tuple[str, float]]:
     for name, variant in declared.variants.items():
         t = clock()
         result = analyse(data, declared, composition, [name], None, 1)
-        out.append((f"{name}: {variant.games} games (with table + measures)", clock() - t))
+        again = " + played again with the suggested octet values" \
+            if name in result.octet_checked else ""
+        out.append((f"{name}: {variant.games} games{again} (with table + measures)",
+                    clock() - t))
     if result is not None:
         t = clock()
         balance_pdf(result)

@@ -10,7 +10,10 @@ This writes a pack with, per repetition:
 cards (a flat design of a few colours, PNG). No rules: the pack makes cards.pdf and printshop.pdf.
 Everything comes from random.Random(seed): same seed, same files, byte for byte. No downloads.
 
-    python bench/deck.py DIR [--repeat 10] [--seed 19]   # writes DIR/photo-deck/
+    python bench/deck.py DIR [--repeat 10] [--seed 19] [--photos png]   # writes DIR/photo-deck/
+
+`--photos png` stores the photos as PNG (what designers export from drawing programs): a PNG has
+no reduced decode, so it measures the decode itself.
 """
 
 from __future__ import annotations
@@ -137,8 +140,9 @@ def stat_categories() -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(folder: Path, repeat: int = 1, seed: int = 19) -> Path:
-    """Write folder/photo-deck with the deck `repeat` times over (new IDs and new pictures)."""
+def write(folder: Path, repeat: int = 1, seed: int = 19, photos: str = "jpg") -> Path:
+    """Write folder/photo-deck with the deck `repeat` times over (new IDs and new pictures);
+    `photos`: "jpg" (quality 90) or "png"."""
     rng = random.Random(seed)
     pack = folder / PACK
     (pack / "cards").mkdir(parents=True, exist_ok=True)
@@ -148,8 +152,11 @@ def write(folder: Path, repeat: int = 1, seed: int = 19) -> Path:
     back().save(pack / "images" / "back.png", optimize=True)
     pictures, texts = ["kind: bild", "cards:"], ["kind: text", "cards:"]
     for n in range(1, PICTURE_CARDS * repeat + 1):
-        name = f"p{n:04d}.jpg"
-        photo(rng).save(pack / "images" / name, quality=90)
+        name = f"p{n:04d}.{photos}"
+        if photos == "png":
+            photo(rng).save(pack / "images" / name)
+        else:
+            photo(rng).save(pack / "images" / name, quality=90)
         stats = ", ".join(f"{key}: {rng.randrange(100)}" for key in STATS)
         pictures += [f"  - id: B{n}", f"    name: Person {n}",
                      f"    group: {rng.choice(('rot', 'blau'))}", f"    image: images/{name}",
@@ -168,8 +175,9 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--repeat", type=int, default=1, help="the deck this many times over")
     parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument("--photos", choices=("jpg", "png"), default="jpg")
     args = parser.parse_args()
-    print(write(args.folder, args.repeat, args.seed))
+    print(write(args.folder, args.repeat, args.seed, args.photos))
 
 
 if __name__ == "__main__":

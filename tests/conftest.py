@@ -2,7 +2,7 @@
 the shipped packs loaded and built once per test session (shared by all xdist workers: see
 shipped_out, shipped_build, shipped_variant, shipped_rulebook, shipped_data, shipped_checks_once).
 
-Bad-input fixtures (tests/fixtures/invalid/<case>/, run by test_fixtures.py):
+Bad-input fixtures (tests/fixtures/invalid/<case>/, run by tests/pipeline/test_fixtures.py):
   card_data/<pack>/...  a complete small pack with one mistake; tests/fixtures/valid/ holds the same
                         pack without it, so `diff -r` shows what each case breaks
   expected.txt          line 1: `exit: N`, the exit code of `cardgen check` run in the case folder;

@@ -1,37 +1,48 @@
 """Ctrl-C while a build prepares its pictures in forked processes: one line, exit 130, nothing
-written and no process left behind (each worker used to print a traceback of its own)."""
+written and no process left behind (each worker used to print a traceback of its own).
+
+Nothing here waits for a time to pass: the test waits for events. A worker says it has begun a
+picture by writing its process id into a pipe (and then waits, busy, until it is stopped), and
+the processes of the build are waited for through their pidfds. (The test failed 2 of 15 runs
+when it slept: an interrupt that came while a pool was being made left its workers running
+until they noticed their parent was gone, after the 0.2 s the test gave them; and one that
+reached a worker before its pool's initializer ignored Ctrl-C printed a traceback. Every
+process a build forks now ignores Ctrl-C from its first instruction, and dies with its parent:
+pipeline.parallel.)"""
 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
-import time
 
 from PIL import Image
 
 from test_hazards_images import PACK
 
-TIMEOUT = 60
+TIMEOUT = 120  # only a limit for a build that hangs: every wait below ends with its event
 
-# The build, with picture preparation slowed down so that the workers are surely busy when the
-# interrupt comes; each worker says it has started by creating a file.
+# The build, each picture's preparation held until the interrupt: a worker writes its process
+# id into the pipe it was given, then waits on a pipe that never delivers.
 BUILD = """
-import os, sys, time
+import os, sys
 import cardgen.pictures.store as images
-real, signals = images.prepare, sys.argv[1]
-def slow(*args, **kwargs):
-    open(os.path.join(signals, f"busy-{os.getpid()}"), "w").close()
-    time.sleep(0.5)
+real, told = images.prepare, int(sys.argv[1])
+never, _ = os.pipe()
+def held(*args, **kwargs):
+    os.write(told, f"{os.getpid()}\\n".encode())
+    os.read(never, 1)
     return real(*args, **kwargs)
-images.prepare = slow
+images.prepare = held
 sys.argv = ["cardgen", "build", "--data", sys.argv[2], "--out", sys.argv[3], "--jobs", "2"]
 import cardgen.cli.app as app
 app.main()
 """
 
-def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
+
+def _pack(tmp_path):
     pack = tmp_path / "card_data" / "pics"
     (pack / "cards").mkdir(parents=True)
     (pack / "images").mkdir()
@@ -41,21 +52,62 @@ def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
         Image.effect_noise((300 + n, 400), 40).convert("RGB").save(pack / "images" / f"{n}.jpg")
         cards += [f"  - id: P{n}", f"    name: Person {n}", f"    image: images/{n}.jpg"]
     (pack / "cards" / "cards.yaml").write_text("\n".join(cards) + "\n", encoding="utf-8")
-    signals, out = tmp_path / "signals", tmp_path / "out"
-    signals.mkdir()
+    return pack
+
+
+def _first_line(fd: int) -> str:
+    """The first line written into the pipe `fd` (waits for it; fails at TIMEOUT)."""
+    data = b""
+    while b"\n" not in data:
+        ready, _, _ = select.select([fd], [], [], TIMEOUT)
+        assert ready, "no worker began a picture"
+        chunk = os.read(fd, 100)
+        assert chunk, "the build ended before a worker began a picture"
+        data += chunk
+    return data.split(b"\n", 1)[0].decode()
+
+
+def _session(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-s", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in found.stdout.split()]
+
+
+def _wait_until_gone(pids: list[int]) -> None:
+    """Wait for each process to end (its pidfd becomes readable); fails at TIMEOUT."""
+    for pid in pids:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue  # gone already
+        try:
+            ready, _, _ = select.select([fd], [], [], TIMEOUT)
+            assert ready, f"process {pid} of the build is still running"
+        finally:
+            os.close(fd)
+
+
+def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
+    pack = _pack(tmp_path)
+    out = tmp_path / "out"
+    told, tell = os.pipe()
     env = {**os.environ, "CARDGEN_CACHE": str(tmp_path / "cache")}
-    process = subprocess.Popen([sys.executable, "-c", BUILD, str(signals), str(pack.parent),
+    process = subprocess.Popen([sys.executable, "-c", BUILD, str(tell), str(pack.parent),
                                 str(out)], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + TIMEOUT
-    while not list(signals.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert list(signals.iterdir()), "no worker started preparing a picture"
-    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
-    _, err = process.communicate(timeout=TIMEOUT)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               pass_fds=[tell])
+    os.close(tell)
+    try:
+        worker = int(_first_line(told))
+        assert worker != process.pid  # a forked worker, busy with a picture
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        _, err = process.communicate(timeout=TIMEOUT)
+    finally:
+        os.close(told)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     assert process.returncode == 130
     assert err == "interrupted\n"
     assert not out.exists()
-    time.sleep(0.2)
-    left = subprocess.run(["pgrep", "-s", str(process.pid)], capture_output=True, text=True)
-    assert left.stdout == ""  # the session's processes (the workers) are all gone
+    _wait_until_gone(_session(process.pid) + [worker])
+    assert _session(process.pid) == []  # the session's processes (the workers) are all gone

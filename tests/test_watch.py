@@ -59,13 +59,7 @@ def digest(path) -> str:
 def watcher(tmp_path):
     data = tmp_path / "card_data"
     assert CliRunner().invoke(app, ["new", "game", "--data", str(data)]).exit_code == 0
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from cardgen.cli.app import main; main()", "watch", "game",
-         "--data", str(data), "--out", str(tmp_path / "out"), "--only", "cards",
-         "--interval", "0.1"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_ctrl_c_as_in_a_terminal)
+    process = _watch(tmp_path, data)
     lines = Lines(process)
     yield process, lines, data / "game", tmp_path / "out" / "game"
     if process.poll() is None:
@@ -74,6 +68,16 @@ def watcher(tmp_path):
     lines.thread.join(TIMEOUT)
     process.stdout.close()
     process.stderr.close()
+
+
+def _watch(tmp_path, data, *options):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-c", "from cardgen.cli.app import main; main()", "watch", "game",
+         "--data", str(data), "--out", str(tmp_path / "out"), "--only", "cards",
+         "--interval", "0.1", *options],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal)
 
 
 def _ctrl_c_as_in_a_terminal() -> None:
@@ -136,11 +140,9 @@ def _interrupt_after_the_write():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_changes_name_new_changed_and_removed_files(tmp_path, monkeypatch):
+def test_changes_are_named_as_the_user_sees_them(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    before = {str(tmp_path / "a.yaml"): (1, 1), str(tmp_path / "b.yaml"): (1, 1)}
-    after = {str(tmp_path / "a.yaml"): (2, 1), str(tmp_path / "c.csv"): (1, 1)}
-    assert changes(before, after) == ["a.yaml", "b.yaml", "c.csv"]
+    assert changes([str(tmp_path / "c.csv"), str(tmp_path / "a.yaml")]) == ["a.yaml", "c.csv"]
 
 
 def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
@@ -155,14 +157,65 @@ def test_watch_adds_the_contact_sheet_without_changing_any_output_key(tmp_path):
 
 
 def test_watch_builds_on_every_core_as_build_does(tmp_path, monkeypatch):
-    """watch's rebuilds use the default --jobs of `cardgen build` (a rulebook, or the kept
-    faces' print-shop file, on a second core), not one process."""
+    """watch's rebuilds use the default --jobs of `cardgen build` (a rulebook on a second
+    core), not one process."""
     from cardgen.model.settings import BuildSettings
     from cardgen.cli import watch
-    from cardgen.pipeline import parallel
+    from cardgen.pipeline import parallel, resident
     seen = []
     monkeypatch.setattr(parallel, "default_jobs", lambda: 3)
-    monkeypatch.setattr(parallel, "run_packs",
-                        lambda folders, out, settings, force, jobs: seen.append(jobs) or [])
-    watch.rebuild([tmp_path / "pack"], tmp_path / "out", BuildSettings())
+    monkeypatch.setattr(resident, "build_packs",
+                        lambda residents, out, settings, jobs: seen.append(jobs) or [])
+    assert watch.rebuild([], tmp_path / "out", BuildSettings())
     assert seen == [3]
+
+
+def test_a_rebuild_refused_by_the_lock_is_tried_again(watcher_of):
+    """Another build holds the output folder: watch says so once, and builds as soon as the
+    folder is free, without waiting for the next save (issue 31)."""
+    from cardgen.output import output_lock
+    tmp_path, start = watcher_of
+    out = tmp_path / "out"
+    with output_lock(out):
+        process, lines = start()
+        lines.until("watching game")
+        error = process.stderr.readline()
+        assert "another cardgen build is writing" in error and "trying again" in error
+    lines.until("done: 8 cards")
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=TIMEOUT) == 0
+    assert "trying again" not in process.stderr.read()  # said once
+
+
+def test_polling_sees_a_save_too(watcher_of):
+    """--poll (no file-system events: network drives, some containers)."""
+    tmp_path, start = watcher_of
+    process, lines = start("--poll")
+    lines.until("done: 8 cards")
+    cards = tmp_path / "card_data" / "game" / "cards" / "explorers.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Ada Northwind", "Ada Westwind"),
+                     encoding="utf-8")
+    assert lines.until("changed: ").endswith("explorers.yaml")
+    lines.until("done: 8 cards")
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=TIMEOUT) == 0
+
+
+@pytest.fixture
+def watcher_of(tmp_path):
+    """(tmp_path, start(*options)): start `cardgen watch game` with more options."""
+    data = tmp_path / "card_data"
+    assert CliRunner().invoke(app, ["new", "game", "--data", str(data)]).exit_code == 0
+    started = []
+
+    def start(*options):
+        process = _watch(tmp_path, data, *options)
+        started.append(process)
+        return process, Lines(process)
+    yield tmp_path, start
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stdout.close()
+        process.stderr.close()

@@ -40,7 +40,8 @@ class DuelGame:
         self.hands = [deque(h) for h in hands]
         self.alive = [i for i, h in enumerate(hands) if h]
         self.leader = self.alive[int(rng.random() * len(self.alive))]
-        self.duels = self.lead_changes = 0
+        self.first_leader = self.leader
+        self.duels = self.lead_changes = self.leader_won = 0   # leader_won: duels he won
         self.won, self.lost = won, lost      # per card, added up over all games
         self.best = [p for p, s in enumerate(strategies) if s == "best"]
 
@@ -71,6 +72,7 @@ class DuelGame:
         result = self.rules.outcome[column][a][b]
         self.duels += 1
         if result == 1:
+            self.leader_won += 1
             self.won[a] += 1
             self.lost[b] += 1
             hands[leader].append(a)
@@ -105,6 +107,7 @@ class DuelGame:
             self.after_duel(leader, opponent, None)
             return
         winner, loser = (leader, opponent) if result > 0 else (opponent, leader)
+        self.leader_won += result > 0
         own, taken = (pots[0], pots[1]) if result > 0 else (pots[1], pots[0])
         self.won[own[-1]] += 1
         for card in taken:

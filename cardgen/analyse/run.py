@@ -6,7 +6,7 @@ Reads the checked pack, composition.yaml and balance.yaml; draws nothing and wri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..model.packdata import PackData
@@ -14,6 +14,7 @@ from ..model.balance import Balance, PlayedVariant
 from ..model.compose import Composition
 from .duel import Rules
 from .measures import Measures, beat_rate, measure
+from .octets import OctetAdvice, advise
 from .sets import SetRules
 from .simulate import PlayStats, simulate
 from .suggest import Suggestion, suggest
@@ -33,6 +34,14 @@ class BalanceResult:
     group_colours: dict[str, str] = field(default_factory=dict)
     group_labels: dict[str, str] = field(default_factory=dict)
     bonus_groups: set[str] = field(default_factory=set)      # octets that have a bonus
+    language: str = "en"
+    labels: dict[str, str] = field(default_factory=dict)      # the pack's own words
+    kind_labels: dict[str, str] = field(default_factory=dict)  # kind → its plural label
+    variant_labels: dict[str, str] = field(default_factory=dict)
+    octet_scores: dict = field(default_factory=dict)          # group → OctetScore (declared)
+    octet_advice: dict[str, OctetAdvice] = field(default_factory=dict)   # per sets variant
+    octet_checked: dict[str, PlayStats] = field(default_factory=dict)    # played again with it
+    sets_of: int = 4                                # composition.yaml's sets_of
 
 
 def analyse(data: PackData, balance: Balance, composition: Composition, variants: list[str],
@@ -43,9 +52,15 @@ def analyse(data: PackData, balance: Balance, composition: Composition, variants
     measures = measure(table, data, balance.redundant_above)
     result = BalanceResult(data.pack.id, data.pack.title, table, measures, balance, seed,
                            group_colours={g.id: g.colour for g in data.pack.groups},
-                           group_labels={g.id: g.short or g.label for g in data.pack.groups})
+                           group_labels={g.id: g.short or g.label for g in data.pack.groups},
+                           language=data.pack.language, labels=dict(data.pack.labels),
+                           kind_labels={k.id: k.plural or k.label for k in data.pack.kinds},
+                           variant_labels={n: v.label or n
+                                           for n, v in composition.variants.items()})
+    result.sets_of = composition.sets_of or 4
     if composition.octets:
         result.bonus_groups = {g for g, s in composition.octets.score.items() if s.bonus}
+        result.octet_scores = dict(composition.octets.score)
     strength = _strength_of_all(table, measures)
     rules = Rules(table.outcome, _ranked(table), tuple(balance.tie_breaks), balance.duel_cap)
     for name in variants:
@@ -55,8 +70,17 @@ def analyse(data: PackData, balance: Balance, composition: Composition, variants
         cards = list(table.deck) + [i for i in table.specials
                                     if table.cards[i].kind in played.specials]
         sets = _set_rules(table, played, composition) if played.play == "sets" else None
-        result.plays.append(simulate(name, played.play, rules, cards, strength, players,
-                                     games if games is not None else played.games, seed, sets))
+        count = games if games is not None else played.games
+        result.plays.append(simulate(name, played.play, rules, cards, strength, players, count,
+                                     seed, sets))
+        advice = advise(result.plays[-1].octets, sets.octet_score) \
+            if sets is not None and sets.octet_score else None
+        if advice is not None:
+            result.octet_advice[name] = advice
+        if advice is not None and advice.changes:      # the same games with the suggested values
+            again = replace(sets, octet_score=advice.scores, member={})
+            result.octet_checked[name] = simulate(name, played.play, rules, cards, strength,
+                                                  players, count, seed, again)
     result.suggestions = suggest(table, measures, result.plays, balance.suggest)
     return result
 

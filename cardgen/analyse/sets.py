@@ -4,12 +4,12 @@ The free choice of a player with fewer than four cards is not played: in Mix It 
 option "letzte drei" (rulebook), and options are not simulated.
 
 The winner of a duel leads next and may first lay what is complete in his stack: octets (when the
-variant plays them; a card with several groups counts for any one of them, the most different
-sets chosen) and then sets of `sets_of` cards of one set. A player without cards drops out; when
-he leads on points, the others play three more rounds. The game also ends when no set can be
-completed any more, and then everyone lays what his stack holds. Score: each set `set_score` plus
-its cards' points, each octet its base or bonus plus its cards' points, minus the points of the
-cards left in hand (a special card's penalty instead).
+variant plays them; a card with several groups counts for the one where it scores more, the most
+different sets chosen) and then sets of `sets_of` cards of one set. A player without cards drops
+out; when he leads on points, the others play three more rounds. The game also ends when no set
+can be completed any more, and then everyone lays what his stack holds. Score: each set
+`set_score` plus its cards' points, each octet its base or bonus plus its cards' points, minus the
+points of the cards left in hand (a special card's penalty instead).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Laid:
     cards: list[int]
     score: int
     bonus: bool = False
+    distinct: int = 0        # different sets among the cards (octets)
 
 
 class SetsGame(DuelGame):
@@ -112,12 +113,9 @@ class SetsGame(DuelGame):
             groups, names = sorted(s.octet_score or {}), None
         hand = list(self.hands[player])
         used: set[int] = set()
-        for group in groups if s.octet_size else ():
-            while True:
-                cards = [c for c in hand if c not in used and group in s.groups_of[c]]
-                if len(cards) < s.octet_size:
-                    break
-                self._lay_octet(player, group, cards, used)
+        if s.octet_size:
+            for group, chosen in self._octet_plan(hand, groups):
+                self._lay_octet(player, group, chosen, used)
         for name in dict.fromkeys(s.set_of[c] for c in hand if s.set_of[c] is not None and (
                 names is None or s.set_of[c] in names)):
             cards = [c for c in hand if c not in used and s.set_of[c] == name]
@@ -142,16 +140,48 @@ class SetsGame(DuelGame):
                     return True
         return False
 
-    def _lay_octet(self, player: int, group: str, cards: list[int], used: set[int]) -> None:
+    def _octet_plan(self, hand: list[int], groups) -> list[tuple[str, list[int]]]:
+        """Every octet the stack holds, each with the most different sets, and a card that counts
+        for two groups given where it scores more: when two groups that can both be laid share
+        cards, every order is tried and the one scoring most is laid (the first on a tie). A
+        player sees that a G card completes the bonus of one department and not of the other."""
+        s = self.sets
+        best: list = [None, []]                  # total, plan
+
+        def search(free: list[int], plan: list, total: int) -> None:
+            eligible = {g: [c for c in free if g in s.groups_of[c]] for g in groups}
+            options = [g for g in groups if len(eligible[g]) >= s.octet_size]
+            if not options:
+                if best[0] is None or total > best[0]:
+                    best[:] = [total, plan]
+                return
+            shared = any(set(eligible[a]) & set(eligible[b])
+                         for n, a in enumerate(options) for b in options[n + 1:])
+            for group in options if shared else options[:1]:
+                chosen = self._octet_cards(eligible[group])
+                taken = set(chosen)
+                search([c for c in free if c not in taken], plan + [(group, chosen)],
+                       total + self._octet_value(group, chosen)[0])
+
+        search(hand, [], 0)
+        return best[1]
+
+    def _octet_cards(self, cards: list[int]) -> list[int]:
         """The octet with the most different sets: one card of each set first, then the rest."""
         s = self.sets
         first = list({s.set_of[c]: c for c in reversed(cards)}.values())[::-1]
-        chosen = (first + [c for c in cards if c not in first])[:s.octet_size]
-        distinct = len({s.set_of[c] for c in chosen})
-        score = s.octet_score[group]
+        return (first + [c for c in cards if c not in first])[:s.octet_size]
+
+    def _octet_value(self, group: str, chosen: list[int]) -> tuple[int, bool, int]:
+        """The octet's score (its base or bonus plus its cards' points), bonus reached, sets."""
+        distinct = len({self.sets.set_of[c] for c in chosen})
+        score = self.sets.octet_score[group]
         bonus = score.bonus is not None and distinct >= score.distinct
-        value = (score.bonus if bonus else score.base) + self._pts(chosen)
-        self._record(player, Laid("octet", group, chosen, value, bonus))
+        return (score.bonus if bonus else score.base) + self._pts(chosen), bonus, distinct
+
+    def _lay_octet(self, player: int, group: str, chosen: list[int], used: set[int]) -> None:
+        value, bonus, distinct = self._octet_value(group, chosen)
+        self._record(player, Laid("octet", group, chosen, value, bonus, distinct))
         used.update(chosen)
 
     def _record(self, player: int, laid: Laid) -> None:

@@ -37,6 +37,33 @@ class PlayStats:
     card_laid: dict[int, int] = field(default_factory=dict)
     score_parts: dict[str, int] = field(default_factory=dict)        # base, points, hand
     winning_scores: list[int] = field(default_factory=list)
+    octets: dict[str, "OctetStats"] = field(default_factory=dict)    # group → what it did
+    leader_won: int = 0                  # duels the leader won (of sum(lengths))
+    first_leader_won: int = 0            # games won by the player who led the first duel
+    chance_spread: float = 0.0           # sum of p(1 − p), p = 1 / players: luck's variance
+    players_won: dict[int, list[int]] = field(default_factory=dict)  # players → strongest, first
+
+
+@dataclass
+class OctetStats:
+    """One group's octets over all games: how often laid, with the bonus, with how many sets,
+    what they scored, and whether the players who laid one won."""
+
+    laid: int = 0
+    bonus: int = 0
+    games: int = 0                       # games in which someone laid one
+    bonus_games: int = 0                 # games in which someone laid one with the bonus
+    distinct: dict[int, int] = field(default_factory=dict)   # different sets → octets
+    value: int = 0                       # base or bonus, summed over the octets
+    points: int = 0                      # their cards' points, summed
+    holders: int = 0                     # players who laid one (counted once per game)
+    holders_won: int = 0                 # of them, the game's winner
+    holders_chance: float = 0.0          # sum of 1 / players over them: winning by luck
+
+    def reached(self, distinct: int) -> float:
+        """Share of the laid octets with at least `distinct` different sets."""
+        return sum(n for k, n in self.distinct.items() if k >= distinct) / self.laid \
+            if self.laid else 0.0
 
 
 def simulate(variant: str, play: str, rules: Rules, cards: list[int], strength: list[float],
@@ -79,6 +106,7 @@ def _record(stats: PlayStats, game: DuelGame, hands: list[list[int]], strength: 
     stats.games += 1
     stats.lengths.append(game.duels)
     stats.lead_changes.append(game.lead_changes)
+    stats.leader_won += game.leader_won
     stats.capped += game.duels >= game.rules.cap
     n = len(hands)
     entry = stats.by_players.setdefault(n, [0, 0])
@@ -92,6 +120,12 @@ def _record(stats: PlayStats, game: DuelGame, hands: list[list[int]], strength: 
     hand_strength = [sum(strength[c] for c in h) / len(h) for h in hands]
     strongest = winner == max(range(n), key=lambda p: (hand_strength[p], -p))
     stats.strongest_won += strongest
+    first = winner == game.first_leader
+    stats.first_leader_won += first
+    stats.chance_spread += (1 / n) * (1 - 1 / n)
+    entry = stats.players_won.setdefault(n, [0, 0])
+    entry[0] += strongest
+    entry[1] += first
     name = table_name(strategies)
     entry = stats.tables.setdefault(name, [0, 0, 0.0])    # games, strongest hand won, chance
     entry[0] += 1
@@ -106,7 +140,13 @@ def _record(stats: PlayStats, game: DuelGame, hands: list[list[int]], strength: 
 
 def _record_sets(stats: PlayStats, game: SetsGame, winner: int) -> None:
     parts = stats.score_parts
+    n = len(game.laid)
+    laid_in_game: set[str] = set()
+    bonus_in_game: set[str] = set()
+    for group in game.sets.octet_score or {}:
+        stats.octets.setdefault(group, OctetStats())
     for player, laid_list in enumerate(game.laid):
+        holds: set[str] = set()
         for laid in laid_list:
             table = stats.laid_sets if laid.what == "set" else stats.laid_octets
             table[laid.name] = table.get(laid.name, 0) + 1
@@ -117,6 +157,26 @@ def _record_sets(stats: PlayStats, game: SetsGame, winner: int) -> None:
             parts["base"] = parts.get("base", 0) + laid.score - points
             for card in laid.cards:
                 stats.card_laid[card] = stats.card_laid.get(card, 0) + 1
+            if laid.what == "octet":
+                octet = stats.octets[laid.name]
+                octet.laid += 1
+                octet.bonus += laid.bonus
+                octet.distinct[laid.distinct] = octet.distinct.get(laid.distinct, 0) + 1
+                octet.value += laid.score - points
+                octet.points += points
+                holds.add(laid.name)
+                laid_in_game.add(laid.name)
+                if laid.bonus:
+                    bonus_in_game.add(laid.name)
+        for group in holds:
+            octet = stats.octets[group]
+            octet.holders += 1
+            octet.holders_won += player == winner
+            octet.holders_chance += 1 / n
         hand = sum(game.sets.penalty[c] or -game.sets.points[c] for c in game.hands[player])
         parts["hand"] = parts.get("hand", 0) + hand
+    for group in laid_in_game:
+        stats.octets[group].games += 1
+    for group in bonus_in_game:
+        stats.octets[group].bonus_games += 1
     stats.winning_scores.append(game.score(winner))

@@ -77,9 +77,14 @@ def _spread(table: Table, rule: SuggestRule, members: list[int], score: dict[int
 _NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
 
 
-def edited_texts(suggestions: list[Suggestion]) -> tuple[dict[str, tuple[str, str]], list]:
+def edited_texts(suggestions: list[Suggestion], problems: list | None = None
+                 ) -> tuple[dict[str, tuple[str, str]], list]:
     """{file: (old text, new text)} with each changed value replaced where its mark points, and
-    the suggestions that cannot be written in place (the card does not write the field)."""
+    the suggestions that cannot be written in place (the card does not write the field).
+
+    A file that cannot be read again, or whose value is no longer where it was read (edited
+    meanwhile), is left out whole: (suggestion, why) appended to `problems` (raised as
+    ValueError without that list)."""
     by_file: dict[str, list[Suggestion]] = {}
     missing = []
     for s in suggestions:
@@ -89,20 +94,31 @@ def edited_texts(suggestions: list[Suggestion]) -> tuple[dict[str, tuple[str, st
             by_file.setdefault(s.file, []).append(s)
     out = {}
     for file, items in by_file.items():
-        old = Path(file).read_text(encoding="utf-8")
-        lines = old.splitlines(keepends=True)
-        for s in items:
-            line = lines[s.line - 1]
-            start = s.col - 1
-            found = _NUMBER.match(line, start)
-            if found is None or float(found.group()) != s.old:
-                raise ValueError(f"{file}:{s.line}:{s.col}: {s.card} {s.field} is not where "
-                                 "the file was read")
-            decimals = len(found.group(1) or ".") - 1   # 489.0 stays written with one decimal
-            text = f"{s.new:.{decimals}f}" if decimals else str(s.new)
-            lines[s.line - 1] = line[:start] + text + line[found.end():]
-        out[file] = (old, "".join(lines))
+        try:
+            out[file] = _edited(file, items)
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            why = str(exc) if isinstance(exc, ValueError) and not isinstance(
+                exc, UnicodeDecodeError) else f"cannot be read again ({getattr(exc, 'strerror', None) or exc})"
+            if problems is None:
+                raise ValueError(f"{file}: {why}") from None
+            problems.append((items[0], why))
     return out, missing
+
+
+def _edited(file: str, items: list[Suggestion]) -> tuple[str, str]:
+    old = Path(file).read_text(encoding="utf-8")
+    lines = old.splitlines(keepends=True)
+    for s in items:
+        line = lines[s.line - 1] if 0 < s.line <= len(lines) else ""
+        start = s.col - 1
+        found = _NUMBER.match(line, start)
+        if found is None or float(found.group()) != s.old:
+            raise ValueError(f"{s.card} {s.field} is no longer where the file was read "
+                             "(was it edited meanwhile?); run the command again")
+        decimals = len(found.group(1) or ".") - 1   # 489.0 stays written with one decimal
+        text = f"{s.new:.{decimals}f}" if decimals else str(s.new)
+        lines[s.line - 1] = line[:start] + text + line[found.end():]
+    return old, "".join(lines)
 
 
 def unified_diff(texts: dict[str, tuple[str, str]]) -> str:

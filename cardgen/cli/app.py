@@ -9,9 +9,14 @@ from __future__ import annotations
 import sys
 from typing import Annotated
 
-import typer
+from .deferred import defer_unused_imports
 
-from . import balance, build, check, coercion, common, export, new, packs, schema, watch
+defer_unused_imports()  # before typer's help module imports them (cli/deferred.py)
+
+import typer  # noqa: E402
+
+from . import (balance, build, check, coercion, common, export, new, packs, schema, serve,
+               watch)
 
 common.readable_help()
 coercion.install()  # plain option values without pydantic (start-up time)
@@ -60,6 +65,7 @@ app.command("check")(check.check)
 app.command("build")(build.build)
 app.command("new")(new.new)
 app.command("watch")(watch.watch)
+app.command("serve")(serve.serve)
 app.command("export")(export.export)
 app.command("schema")(schema.schema)
 app.command("balance")(balance.balance)

@@ -97,15 +97,25 @@ def _run(data, declared, composition, variants, games, seed, out: Path, as_json:
 
     result = analyse(data, declared.balance, composition, variants, games, seed)
     pdf = balance_pdf(result)
-    texts, missing = edited_texts(result.suggestions) if apply else ({}, [])
+    problems: list = []
+    texts, missing = edited_texts(result.suggestions, problems) if apply else ({}, [])
     for s in missing:
         report.warning(s.file, s.line, s.col, s.card, f"{s.field}: not written on the card, so "
                        f"--apply cannot set it to {s.new}; add '{s.field}:' to the card")
+    edits = {}
+    for name in texts:
+        relative, why = _writable(Path(name), data.folder)
+        if why:
+            problems.append((next(s for s in result.suggestions if s.file == name), why))
+        else:
+            edits[relative] = texts[name][1].encode("utf-8")
+    for s, why in problems:  # nothing is written then: the card files and balance.pdf agree
+        report.error(s.file, 0, 0, "", f"--apply cannot write this file: {why}")
+    if problems:
+        finish(report, False)
     try:
-        if texts:
-            home = data.folder.resolve()
-            write_all(home, {str(Path(name).resolve().relative_to(home)): new.encode("utf-8")
-                             for name, (_, new) in texts.items()})
+        if edits:
+            write_all(data.folder.resolve(), edits)
         write_all(out, {f"{data.pack.id}/balance.pdf": pdf})
     except OutputError as exc:
         finish(report, False)
@@ -121,3 +131,25 @@ def _run(data, declared, composition, variants, games, seed, out: Path, as_json:
                    nl=False)
     finish(report, False)
     typer.echo(f"{data.pack.id}: balance.pdf → {out / data.pack.id}/", err=as_json)
+
+
+def _writable(path: Path, folder: Path) -> tuple[str, str | None]:
+    """(the card file's path inside the pack, why --apply may not write it or None). A file
+    that is a link, or lies in a folder that is a link, is not written through: the edit
+    would land in another file than the one named (maybe outside the pack), or replace the
+    link by a file."""
+    import os
+    try:
+        relative = Path(os.path.relpath(path, folder))
+    except ValueError:
+        return "", "it is not inside the pack folder"
+    if relative.is_absolute() or ".." in relative.parts:
+        return "", "it is not inside the pack folder"
+    step = folder
+    for part in relative.parts:
+        step = step / part
+        if step.is_symlink():
+            return "", (f"{'it' if step == path else step} is a link (to "
+                        f"'{os.readlink(step)}'); --apply does not write through links: "
+                        "edit the file it leads to, or put the file itself in its place")
+    return relative.as_posix(), None

@@ -338,22 +338,14 @@ def no_effect(only: list[str], png: bool, dpi: Optional[int], no_bleed: bool,
 
 def faces_of(manifest: Path, packs: Optional[list[str]]) -> dict:
     """The card faces an earlier build recorded (usage error when the file cannot serve)."""
-    import json
+    from ..incremental.manifest import ManifestError, faces_since
     if len(packs or []) != 1:
         raise typer.BadParameter("a manifest belongs to one pack: name exactly one PACK",
                                  param_hint="--changed-since")
     try:
-        body = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise typer.BadParameter(f"{manifest}: cannot read it as a manifest.json "
-                                 f"({getattr(exc, 'strerror', None) or exc})",
-                                 param_hint="--changed-since") from None
-    faces = body.get("faces") if isinstance(body, dict) else None
-    if not isinstance(faces, dict) or body.get("pack") != packs[0]:
-        raise typer.BadParameter(f"{manifest} is not the manifest.json of a build of "
-                                 f"{packs[0]} by this cardgen (it records no card faces)",
-                                 param_hint="--changed-since")
-    return faces
+        return faces_since(manifest, packs[0])
+    except ManifestError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--changed-since") from None
 
 
 def report_changed(pack: str, changed: list[tuple[str, str]]) -> None:

@@ -9,7 +9,7 @@ cardgen's options take are plain, and for them the conversion is a line of Pytho
 Only a value whose result is certain takes the short way: "12" for an int, "1.5" for a float, any
 text for a str or a Path. Everything else — a value out of range, "1e3", "abc", an enum, a
 parser — goes to Typer's own conversion, so results and error messages are exactly Typer's
-(tests/test_cli_coercion.py compares both ways over every option). pyproject asks for Typer
+(tests/cli/test_coercion.py compares both ways over every option). pyproject asks for Typer
 0.29 or later; a later Typer whose internals moved is left as it is (everything converted by
 Typer, slower), and the tests, which import those internals, say so.
 """

@@ -9,6 +9,7 @@ files point at are written beside them for the editor.
 from __future__ import annotations
 
 import json
+import os
 import re
 from enum import Enum
 from pathlib import Path
@@ -33,6 +34,18 @@ class Language(str, Enum):
 
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+MAX_NAME = 64  # a pack id: its folder's name, and part of the output's file names
+
+
+def refused_pack_name(name: str) -> str | None:
+    """Why a name the slug allows cannot name a pack folder: too long, or a name Windows keeps
+    for a device (con, nul, com1 ...: such a folder cannot be copied to Windows)."""
+    from ..output import WINDOWS_DEVICES
+    if len(name) > MAX_NAME:
+        return f"a pack's name has at most {MAX_NAME} characters (this one has {len(name)})"
+    if name.split(".")[0].upper() in WINDOWS_DEVICES:
+        return "Windows keeps this name for a device: a folder so named cannot be copied there"
+    return None
 
 
 def new(pack: Annotated[str, typer.Argument(help="The new pack's id: its folder name, lower "
@@ -58,13 +71,27 @@ def new(pack: Annotated[str, typer.Argument(help="The new pack's id: its folder 
     if not _SLUG.match(pack):
         raise typer.BadParameter(f"{pack!r}: use lower-case letters, digits and '-' "
                                  "(it becomes the folder name), e.g. my-game", param_hint="PACK")
+    refused = refused_pack_name(pack)
+    if refused:
+        raise typer.BadParameter(f"{pack[:40]!r}{'…' if len(pack) > 40 else ''}: {refused}",
+                                 param_hint="PACK")
     folder = (data or DEFAULT_DATA) / pack
-    if folder.exists():
-        typer.echo(f"{folder}: error: already exists; choose another name or remove it",
-                   err=True)
+    from ..output import OutputError, refused_name, write_all, wrong_kind
+    if os.path.lexists(folder):  # (a link, also one to nothing, is not written through)
+        what = "a link" if folder.is_symlink() else "a file" if not folder.is_dir() else ""
+        typer.echo(f"{folder}: error: already exists{f' ({what})' if what else ''}; choose "
+                   "another name or remove it", err=True)
+        raise typer.Exit(1)
+    parent = next((p for p in folder.parents if os.path.lexists(p)), None)
+    if parent is not None and not parent.is_dir():
+        typer.echo(f"error: {wrong_kind(parent, 'folder')}", err=True)
         raise typer.Exit(1)
     files = scaffold(pack, kind.value, language.value, folder)
-    from ..output import OutputError, write_all
+    too_long = next((f"{folder / name}: {refused_name(folder / name)}" for name in files
+                     if refused_name(folder / name)), None)
+    if too_long:
+        typer.echo(f"error: cannot make the pack there: {too_long}", err=True)
+        raise typer.Exit(1)
     try:
         write_all(folder, files)
     except OutputError as exc:

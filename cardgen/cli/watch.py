@@ -3,17 +3,23 @@
 Besides what `cardgen build` makes, watch keeps the contact sheet (contact.pdf, a PNG per page)
 current, so a viewer left open on it shows every card as it is now.
 
-Why polling: it needs no extra package, works the same on every system and on network drives,
-and a pack is a few dozen files, so looking at their times twice a second costs nothing.
-Debounced: an editor that saves in steps (a temporary file, a rename) causes one rebuild, made
-once the files have stood still for one interval. Incremental: the build's manifest keys decide
-what is made again, exactly as for `cardgen build`. Ctrl-C ends with exit 0; a write under way
-is finished first, so output/ never holds half of a build.
+How it sees a save: the system's file events (watchfiles; serve.events explains the choice),
+reported once the files stand still for a moment, so an editor that saves in steps (a
+temporary file, a rename) causes one rebuild. `--poll` (network drives, some containers), or
+no events to be had, looks at the files' times every `--interval` instead.
+
+How it rebuilds: each pack stays loaded in this process (pipeline.resident): the files that did
+not change are not parsed again, the cards that did not change are not laid out again, and the
+build's manifest keys decide which outputs are made, exactly as for `cardgen build` (the same
+bytes). A rebuild refused because another build holds the output folder is tried again every
+second until it gets through (or the next save starts a new one). Ctrl-C ends with exit 0; a
+write under way is finished first, so output/ never holds half of a build.
 """
 
 from __future__ import annotations
 
 import signal
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +29,8 @@ import typer
 
 from .common import DataOption, PacksArgument, data_dir, finish, info, print_report
 
+RETRY_SECONDS = 1.0  # a rebuild refused by the output folder's lock is tried again after this
+
 
 def watch(
     packs: PacksArgument = None,
@@ -31,12 +39,17 @@ def watch(
         metavar="KIND", help="Build only these (repeatable), as for cardgen build.",
         show_default=False)] = None,
     interval: Annotated[float, typer.Option(
-        min=0.05, max=10, metavar="SECONDS", help="How often to look for changes.")] = 0.5,
+        min=0.05, max=10, metavar="SECONDS", help="How often to look for changes with "
+        "--poll (or where the system gives no file events).")] = 0.5,
+    poll: Annotated[bool, typer.Option("--poll", help="Look at the files every --interval "
+                                       "instead of waiting for the system's file events "
+                                       "(network drives, some containers).")] = False,
     data: DataOption = None,
 ) -> None:
     """Rebuild packs on every save: edit a card, the PDFs in output/ follow. Ctrl-C stops.
 
     Also keeps contact.pdf (every card on a few pages) current: leave it open in a viewer.
+    To see the cards in a browser as you type, use cardgen serve.
 
     Examples:
 
@@ -57,82 +70,82 @@ def watch(
     settings = BuildSettings(only=tuple(sorted(set(check_only(only)))), paper=user.paper,
                              duplex=user.duplex, back_offset=user.back_offset,
                              margin=user.margin, also=("contact",))
-    seen = snapshot(folders)
+    from ..pipeline.resident import Resident
+    residents = [Resident(folder, settings) for folder in folders]
     info(f"watching {', '.join(f.name for f in folders)} (Ctrl-C to stop)")
     try:
-        rebuild(folders, out, settings)
-        while True:
-            time.sleep(interval)
-            now = snapshot(folders)
-            if now == seen:
-                continue
-            now = settle(folders, now, interval)
-            info(f"changed: {', '.join(changes(seen, now))}")
-            seen = now
-            rebuild(folders, out, settings)
+        _loop(residents, folders, out, settings, interval, poll)
     except KeyboardInterrupt:
         info("stopped watching")
+    finally:
+        for resident in residents:
+            resident.close()
 
 
-def snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:
-    """{path: (modification time, size)} of every file of the packs; editors' temporary and
-    backup files (.name, name~) left out."""
-    out = {}
-    for folder in folders:
-        for path in sorted(folder.rglob("*")):
-            if path.name.startswith(".") or path.name.endswith("~") or not path.is_file():
-                continue
+def _loop(residents, folders: list[Path], out: Path, settings, interval: float,
+          poll: bool) -> None:
+    """Build, then build again after every batch of changes; a refused build again every
+    RETRY_SECONDS. The files are watched from before the first build on."""
+    import queue
+
+    from ..serve.events import watching
+    batches: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    watching(folders, stop, batches.put, interval, poll,
+             on_fallback=lambda why: info(f"watch: {why}"))
+    try:
+        waiting = not rebuild(residents, out, settings)
+        while True:
             try:
-                stat = path.stat()
-            except OSError:  # removed between listing and looking
+                changed = set(batches.get(timeout=RETRY_SECONDS if waiting else None))
+            except queue.Empty:  # the output folder was locked: try again
+                waiting = not rebuild(residents, out, settings, say_refused=False)
                 continue
-            out[str(path)] = (stat.st_mtime_ns, stat.st_size)
-    return out
+            while not batches.empty():  # saved again meanwhile: one build for all of it
+                changed |= set(batches.get())
+            info(f"changed: {', '.join(changes(changed))}")
+            waiting = not rebuild(residents, out, settings)
+    finally:
+        stop.set()
 
 
-def settle(folders: list[Path], now: dict, interval: float) -> dict:
-    """Wait until the files stand still for one interval (the debounce)."""
-    while True:
-        time.sleep(interval)
-        later = snapshot(folders)
-        if later == now:
-            return now
-        now = later
-
-
-def changes(before: dict, after: dict) -> list[str]:
+def changes(paths) -> list[str]:
     """The changed, new and removed files, as the user sees their paths."""
     from ..diagnostics import display_path
-    names = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
-    return [display_path(p) for p in names]
+    return [display_path(p) for p in sorted(paths)]
 
 
-def rebuild(folders: list[Path], out: Path, settings) -> None:
-    """One incremental build of the packs; problems printed, nothing written when one fails."""
+def rebuild(residents, out: Path, settings, say_refused: bool = True) -> bool:
+    """One incremental build of the packs; problems printed, nothing written when one fails.
+    False when the output folder could not be written (another build holds it): try again
+    (`say_refused`: say so; a retry does not say it again)."""
     from ..diagnostics import Report
     from ..incremental.manifest import write
     from ..output import OutputError, output_lock
-    from ..pipeline.parallel import default_jobs, run_packs
+    from ..pipeline.parallel import default_jobs
+    from ..pipeline.resident import build_packs
     from .build import report_outcomes
     started = time.perf_counter()
     try:
         with output_lock(out):  # no other build writes to out/ meanwhile
-            # as `cardgen build` does: a rulebook (or, with the faces kept, the print-shop
-            # file) on a second core, packs side by side
-            outcomes = run_packs(folders, out, settings, False, default_jobs())
+            # as `cardgen build` does: a rulebook on a second core
+            outcomes = build_packs(residents, out, settings, default_jobs())
             report = Report()
             for _, pack_report, _, _ in outcomes:
                 report.extend(pack_report)
             print_report(report)
             if report.errors:
                 info("not written: fix the errors above (still watching)")
-                return
+                return True
             with interrupt_after():
                 written = write(out, [r for _, _, r, _ in outcomes if r is not None])
     except OutputError as exc:
-        typer.echo(f"error: {exc} (still watching)", err=True)
-        return
+        if say_refused:
+            typer.echo(f"error: {exc} (still watching; trying again every "
+                       f"{RETRY_SECONDS:g} s)", err=True)
+        return False
     report_outcomes(outcomes, out, started, {p.name: p for p in written})
+    return True
 
 
 @contextmanager

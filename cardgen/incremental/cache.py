@@ -74,6 +74,43 @@ def read(kind: str, name: str) -> bytes | None:
     return data
 
 
+class _Restricted(pickle.Unpickler):
+    """An unpickler that makes only the classes it is given (and plain data): a cache entry is
+    read as untrusted input, so that one written by anything but cardgen runs no code."""
+
+    def __init__(self, stream, allowed: set[tuple[str, str]]):
+        super().__init__(stream)
+        self.allowed = allowed
+
+    def find_class(self, module: str, name: str):
+        if (module, name) not in self.allowed:
+            raise pickle.UnpicklingError(f"{module}.{name} is not allowed here")
+        return super().find_class(module, name)
+
+
+def safe_loads(blob: bytes, allowed: set[tuple[str, str]]):
+    """pickle.loads for an entry of the cache: only the `allowed` (module, class) pairs and
+    plain data (str, numbers, lists, tuples, dicts). Raises on anything else."""
+    import io
+    return _Restricted(io.BytesIO(blob), allowed).load()
+
+
+_DISTRUSTED: set[str] = set()
+
+
+def distrust(kind: str, name: str, why: str) -> None:
+    """Say once (on stderr) that an entry is not what cardgen writes, and remove it: the work
+    is done again, and its entry written anew. The build's result is the same either way."""
+    import sys
+    path = folder(kind) / name
+    with suppress(OSError):
+        path.unlink()
+    if str(path) not in _DISTRUSTED:
+        _DISTRUSTED.add(str(path))
+        sys.stderr.write(f"cardgen: note: {path}: a cache entry that {why}; it is not used "
+                         "(made again)\n")
+
+
 def has(kind: str, name: str) -> bool:
     """Whether the entry exists (without reading it)."""
     return (folder(kind) / name).is_file()

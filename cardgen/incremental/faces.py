@@ -5,7 +5,7 @@ Storage only: what a face prints and how a recording replays are render.replay's
 A designer changes one stat and builds again: 1039 of 1040 faces print as they did, and drawing
 them (glyph by glyph) was most of the build. So a build keeps its lasting recordings in the
 cardgen cache, one entry per pack and card size, and the next build replays every face whose
-key — the hash of its laid-out boxes and its pictures' bytes (build.face_keys) — it finds there.
+key — the hash of its laid-out boxes and its pictures' bytes (pipeline.faces.face_keys) — it finds there.
 
 An entry holds the alphabet its recordings were drawn with: when the faces of the new build
 print another set of characters with some font (a new 'ß' on one card), the codes of every

@@ -139,18 +139,66 @@ def output_keys(folder: Path, settings: object, entries: list[str] | None = None
     return keys
 
 
+FORMAT = 1  # of manifest.json: a manifest of another format is not read (it names its own)
+MAX_MANIFEST_BYTES = 32_000_000  # a 3000-card pack's manifest is below 2 MB
+
+
+class ManifestError(Exception):
+    """A manifest that cannot serve: its message names the file and says why."""
+
+
 def read_manifest(folder: Path) -> dict:
-    """The previous build's manifest, or {} when there is none, it is unreadable or it is not
+    """The previous build's manifest, or {} when there is none, or when it is unreadable or not
     in the shape cardgen writes (edited by hand, cut short, from a stranger): what it says
-    decides which files are reused and which are removed, so it is trusted only whole."""
-    try:
-        body = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    decides which files are reused and which are removed, so it is trusted only whole. Such a
+    manifest is named: {"distrusted": why}, and nothing of it is used."""
+    path = folder / "manifest.json"
+    if not path.exists() and not path.is_symlink():
         return {}
-    return body if _well_formed(body) else {}
+    try:
+        body = read_json(path)
+        why = well_formed(body)
+    except ManifestError as exc:
+        why = str(exc).removeprefix(f"{path}: ")
+    return {"distrusted": f"{path} is not a manifest this cardgen wrote ({why})"} if why \
+        else body
 
 
-def _well_formed(body) -> bool:
+def read_json(path: Path):
+    """A JSON file that cardgen wrote, read as untrusted: a regular file, at most
+    MAX_MANIFEST_BYTES, UTF-8, nested no deeper than Python's stack allows (RecursionError
+    becomes a ManifestError, as does every other problem)."""
+    import stat as stat_
+    try:
+        info = path.stat()
+        if not stat_.S_ISREG(info.st_mode):
+            kind = "a folder" if stat_.S_ISDIR(info.st_mode) else "no regular file"
+            raise ManifestError(f"{path}: cannot read it as a manifest.json: it is {kind}")
+        if info.st_size > MAX_MANIFEST_BYTES:
+            raise ManifestError(f"{path}: {info.st_size} bytes, more than a manifest.json "
+                                f"may hold ({MAX_MANIFEST_BYTES})")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_MANIFEST_BYTES + 1)
+    except OSError as exc:
+        raise ManifestError(f"{path}: cannot read it as a manifest.json "
+                            f"({exc.strerror or exc})") from None
+    if len(raw) > MAX_MANIFEST_BYTES:
+        raise ManifestError(f"{path}: more than {MAX_MANIFEST_BYTES} bytes")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ManifestError(f"{path}: cannot read it as a manifest.json (not UTF-8)") from None
+    except json.JSONDecodeError as exc:
+        raise ManifestError(f"{path}:{exc.lineno}:{exc.colno}: cannot read it as a "
+                            f"manifest.json ({exc.msg})") from None
+    except (ValueError, RecursionError):  # numbers of 5000 digits; nesting 1000 deep
+        raise ManifestError(f"{path}: cannot read it as a manifest.json (nested too deep, or "
+                            "a number too long)") from None
+
+
+def well_formed(body) -> str | None:
+    """What is wrong with a manifest's shape (None: nothing): every entry is checked, as a
+    build that trusted a wrong one would remove files it did not write, or fail on it."""
     def names(values) -> bool:
         return all(isinstance(n, str) and n and not n.startswith(("/", "\\")) and
                    ".." not in Path(n).parts for n in values)
@@ -159,15 +207,32 @@ def _well_formed(body) -> bool:
         return isinstance(value, dict) and names(value) and all(isinstance(v, of)
                                                                 for v in value.values())
     if not isinstance(body, dict):
-        return False
+        return "its top level is no mapping"
+    if body.get("format", FORMAT) != FORMAT:
+        return (f"it is of manifest format {str(body.get('format'))[:20]}; this cardgen reads "
+                f"format {FORMAT}")
+    if not isinstance(body.get("pack", ""), str):
+        return "'pack' is no name"
     built = body.get("built", {})
-    return (isinstance(built, dict) and all(
-        isinstance(entry, dict) and isinstance(entry.get("files", []), list) and
-        names(entry.get("files", [])) and all(isinstance(entry.get(k, ""), str)
-                                              for k in ("key", "content"))
-        for entry in built.values())
-        and mapping(body.get("outputs", {})) and mapping(body.get("png", {}))
-        and mapping(body.get("faces", {}), dict) and isinstance(body.get("inputs", {}), dict))
+    if not (isinstance(built, dict) and all(
+            isinstance(entry, dict) and isinstance(entry.get("files", []), list) and
+            names(entry.get("files", [])) and all(isinstance(entry.get(k, ""), str)
+                                                  for k in ("key", "content"))
+            for entry in built.values())):
+        return "'built' is not as cardgen writes it"
+    for key in ("outputs", "png", "pages"):
+        if not mapping(body.get(key, {})):
+            return f"'{key}' is not a mapping of file names to hashes"
+    faces = body.get("faces", {})
+    if not (isinstance(faces, dict) and all(
+            isinstance(k, str) and isinstance(v, dict) and
+            all(isinstance(v.get(side), str) for side in ("front", "back"))
+            for k, v in faces.items())):
+        return "'faces' is not a mapping of card ids to their front and back"
+    if not isinstance(body.get("inputs", {}), dict) or not isinstance(body.get("cards", {}),
+                                                                        (dict, list, int)):
+        return "'inputs' is not as cardgen writes it"
+    return None
 
 
 def still_valid(out_folder: Path, previous: dict, name: str) -> bool:

@@ -8,7 +8,7 @@ out (the source of the modules below). Only a front that met no problem is kept:
 a problem is laid out afresh, so its diagnostics are made, every build. One cache entry per
 pack holds the fronts of its last build (cardgen.incremental.cache; deleting it is always safe).
 
-Kept with each front: its `repr` (what build.face_keys hashes), so that the faces of a rebuild
+Kept with each front: its `repr` (what pipeline.faces.face_keys hashes), so that the faces of a rebuild
 are not described again either.
 """
 
@@ -32,7 +32,10 @@ _LAYING_OUT = ("layout/card.py", "text/stats.py", "layout/faces.py", "layout/ink
 class KeptFronts:
     """One pack's laid-out fronts: read before the layout stage, written after it."""
 
-    def __init__(self, data, card_size, safe: float, icons: dict[str, str]):
+    def __init__(self, data, card_size, safe: float, icons: dict[str, str],
+                 held: dict | None = None):
+        """`held`: a resident process's fronts of its last layout, by entry name (pipeline.
+        resident): read from and saved to it instead of the disk cache."""
         self.name = cache.key(KIND, FORMAT, cache.code_key(*_LAYING_OUT),
                               str(Path(data.folder).resolve()), tuple(card_size), safe)
         # what every front of the pack depends on, hashed once
@@ -44,6 +47,10 @@ class KeptFronts:
         self.new: dict[str, tuple] = {}
         self.reprs: dict[int, tuple] = {}  # id(face) → (face, repr(face.boxes)): the face is
         # held, so that its id() stays its own
+        self.held = held
+        if held is not None and self.name in held:
+            self.old = held[self.name]
+            return
         blob = cache.read(KIND, self.name)
         if blob:
             try:
@@ -84,5 +91,8 @@ class KeptFronts:
 
     def save(self) -> None:
         """The fronts of this build (only they), written when they changed."""
+        if self.held is not None:
+            self.held[self.name] = self.new
+            return
         if self.new.keys() != self.old.keys():
             cache.write_pickled(KIND, self.name, self.new)

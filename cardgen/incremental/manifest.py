@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..output import PackWrite, write_packs
 from ..paths import ROOT
-from .fingerprint import file_hash
+from .fingerprint import FORMAT, ManifestError, file_hash, read_json, well_formed
 
 
 def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) -> str:
@@ -92,6 +92,7 @@ def manifest(result, keys: dict[str, str], previous: dict, out_dir: Path) -> byt
     listed = {name for entry in built.values() for name in entry["files"]}
     faces = result.faces or previous.get("faces") or {}  # no faces laid out: keep the last
     body = {
+        "format": FORMAT,
         "pack": data.pack.id,
         "title": data.pack.title,
         "cards": result.counts,
@@ -131,3 +132,27 @@ def owned_files(manifest_body: dict) -> set[str]:
         if isinstance(entry, dict):
             owned.update(n for n in entry.get("files") or [] if isinstance(n, str))
     return owned
+
+
+def faces_since(path: Path, pack: str) -> dict[str, dict[str, str]]:
+    """The card faces the manifest at `path` records, for `--changed-since`: {card id: {"front":
+    hash, "back": hash}}. The file is read as untrusted input (anyone may hand over any file
+    as a manifest): no more than MAX_MANIFEST_BYTES, nested no deeper than a manifest is, of
+    a format this cardgen writes, in the shape it writes, of the pack named. Anything else is
+    a ManifestError, whose message names the file and says what is wrong."""
+    body = read_json(path)
+    if not isinstance(body, dict):
+        raise ManifestError(f"{path}: not a manifest.json of cardgen (its top level is no "
+                            "mapping)")
+    if body.get("pack") != pack:
+        raise ManifestError(f"{path} is not the manifest.json of a build of {pack}"
+                            + (f" (it is {body['pack']!r}'s)" if isinstance(body.get("pack"), str)
+                               else " (it names no pack)"))
+    faces = body.get("faces")
+    if not isinstance(faces, dict):
+        raise ManifestError(f"{path} is not the manifest.json of a build of {pack} by this "
+                            "cardgen (it records no card faces)")
+    why = well_formed(body)
+    if why:
+        raise ManifestError(f"{path}: not a manifest.json as cardgen writes it ({why})")
+    return faces

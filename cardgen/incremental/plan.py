@@ -8,6 +8,8 @@ and Pillow that cardgen.build brings along.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from ..diagnostics import Report
@@ -22,6 +24,11 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
     if not data_dir.is_dir():
         report.error(str(data_dir), 0, 0, "", "no such folder (give the folder that holds your "
                      "pack folders with --data)")
+        return []
+    try:
+        os.listdir(data_dir)
+    except OSError as exc:  # (the listing below would be silently empty)
+        report.error(str(data_dir), 0, 0, "", f"cannot read the folder: {exc.strerror or exc}")
         return []
     available = find_packs(data_dir)
     if not available and (data_dir / "pack.yaml").is_file():  # --data named the pack itself
@@ -38,11 +45,41 @@ def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]
     for name in names:
         if name in by_name:
             chosen.append(by_name[name])
+        elif _not_readable(data_dir, name):
+            report.error(str(data_dir / name), 0, 0, "", _not_readable(data_dir, name))
         else:
             from ..diagnostics import did_you_mean
             report.error(str(data_dir), 0, 0, name, f"no such pack{did_you_mean(name, list(by_name))}"
                          f"; available: {', '.join(by_name) or 'none'}")
     return chosen
+
+
+def _not_readable(data_dir: Path, name: str) -> str | None:
+    """Why the folder `name` in data_dir, which exists, is not found as a pack; None when
+    there is no such entry (then it is "no such pack")."""
+    if "/" in name or name in ("", ".", ".."):
+        return None
+    folder = data_dir / name
+    try:
+        mode = os.lstat(folder).st_mode
+    except OSError:
+        return None
+    if stat.S_ISLNK(mode) and not folder.exists():
+        return f"cannot read the pack: it is a link to '{os.readlink(folder)}', which does not " \
+               "exist"
+    if not folder.is_dir():
+        return "no pack: this is a file, not a folder (a pack is a folder with a pack.yaml)"
+    try:
+        names = os.listdir(folder)
+    except OSError as exc:
+        return f"cannot read the pack folder: {exc.strerror or exc}"
+    if "pack.yaml" not in names:
+        return "no pack: the folder holds no pack.yaml (`cardgen new` makes a pack)"
+    try:
+        os.stat(folder / "pack.yaml")
+    except OSError as exc:
+        return f"cannot read the pack's pack.yaml: {exc.strerror or exc}"
+    return None
 
 
 def wanted_outputs(settings: BuildSettings) -> set[str]:

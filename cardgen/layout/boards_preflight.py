@@ -7,6 +7,7 @@ laid-out boards from load_boards() and only draws.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Report, display_path
@@ -43,11 +44,34 @@ def load_boards(data: PackData, report: Report):
     key = ("boards", tuple(lc.card.id for lc in data.cards))
     if key in data.derived:
         return data.derived[key]
-    errors_before = len(report.errors)
+    content = None
+    if MEMORY is not None:  # a resident process: the boards of its last edit, if the same
+        from ..incremental.fingerprint import file_hash
+        from ..incremental.manifest import content_key
+        content = (content_key(data, "boards", _ANY_PAPER),  # and, to be sure, the files a
+                   *(file_hash(data.folder / name) for name in ("layouts.yaml",  # board might
+                     "composition.yaml") if (data.folder / name).is_file()))  # read besides
+        held = MEMORY.get(str(data.folder))
+        if held is not None and held[0] == content:
+            report.items.extend(held[2])  # what laying them out said, said again
+            data.derived[key] = held[1]
+            return held[1]
+    errors_before, said_before = len(report.errors), len(report.items)
     loaded = _load_boards(data, report, path)
     if loaded is not None and len(report.errors) == errors_before:
         data.derived[key] = loaded
+        if MEMORY is not None:
+            MEMORY[str(data.folder)] = (content, loaded, report.items[said_before:])
     return loaded
+
+
+# A resident process (pipeline.resident: cardgen serve, watch) keeps each pack's last laid-out
+# boards here, under the boards' content key (incremental.manifest: what boards.pdf is made
+# of, so a build draws the same boards.pdf for the same key): a stat edited elsewhere does not
+# lay them out again. (content key, loaded, the diagnostics laying them out made)
+MEMORY: dict[str, tuple] | None = None
+_ANY_PAPER = SimpleNamespace(paper=None, booklet=False, choice=None)  # the layout is the same
+# on every paper: boards.pdf imposes it
 
 
 def _load_boards(data: PackData, report: Report, path):

@@ -31,7 +31,7 @@ class StatRow:
     values: tuple[tuple[str, str], ...]  # (printed value, "high"|"low")
     common: bool
 
-    def __reduce__(self):  # pickled rows (layout.kept) load 5x faster made than set field-wise
+    def __reduce__(self):  # pickled rows (incremental.kept) load 5x faster made than set field-wise
         return (StatRow, (self.label, self.values, self.common))
 
 

@@ -17,29 +17,22 @@ from ..model.marks import Mark, MarkedDict, MarkedList
 
 
 def locate(data: Any, loc: tuple, key_position: bool = False) -> Mark | None:
-    """The mark of the value (or of its key) that `loc` points at, skipping union tags."""
-    best: Mark | None = getattr(data, "mark", None)
-
-    def walk(node: Any, rest: tuple) -> Mark | None:
-        if not rest:
-            return None
-        head, tail = rest[0], rest[1:]
-        found = None
-        if isinstance(node, MarkedDict) and isinstance(head, str) and head in node:
-            mark = node.key_marks[head] if (key_position and not tail) else node.value_marks[head]
-            found = walk(node[head], tail) or (mark if not tail or _unresolvable(node[head], tail)
-                                               else None)
-        elif isinstance(node, MarkedList) and isinstance(head, int) and 0 <= head < len(node):
-            found = walk(node[head], tail) or node.item_marks[head]
-        if found is None:  # a union tag or a missing key: try without this element
-            found = walk(node, tail)
-        return found
-
-    return walk(data, tuple(loc)) or best
-
-
-def _unresolvable(node: Any, rest: tuple) -> bool:
-    return not isinstance(node, (MarkedDict, MarkedList))
+    """The mark of the value (or of its key) that `loc` points at. An element of `loc` that
+    the data does not hold (a union's tag, a model's name, a key that is missing) is passed
+    over; where the path cannot be followed to its end, the deepest value it reached is named:
+    a wrong or missing value deep in a nested file is said at its own line, never at the
+    document's first one."""
+    node, best = data, getattr(data, "mark", None)
+    last = len(loc) - 1
+    for index, element in enumerate(loc):
+        if isinstance(node, MarkedDict) and isinstance(element, str) and element in node:
+            marks = node.key_marks if key_position and index == last else node.value_marks
+            best, node = marks.get(element, best), node[element]
+        elif isinstance(node, MarkedList) and isinstance(element, int) and \
+                0 <= element < len(node):
+            best, node = node.item_marks[element], node[element]
+        # else: a union tag or a key that is not there: the same node, the next element
+    return best
 
 
 def _candidates(annotation: Any) -> list[Any]:
@@ -101,6 +94,8 @@ def _message(error: dict, model: type[BaseModel]) -> tuple[str, bool]:
         key = str(loc[-1])
         allowed = allowed_keys(model, loc[:-1])
         return f"unknown key '{key}'{did_you_mean(key, allowed)}", True
+    if kind == "missing" and loc and isinstance(loc[-1], int):  # a pair [a, b] cut short
+        return f"{field}: value {loc[-1] + 1} of the list is missing", False
     if kind == "missing":
         return f"{field}: required key is missing", False
     shown = _short(value)
@@ -171,13 +166,73 @@ def subject_at(data: Any, loc: tuple) -> str:
 
 def report_validation_error(report: Report, exc: ValidationError, data: Any,
                             model: type[BaseModel], file: str, subject_of=None) -> None:
-    """Add one diagnostic per pydantic error, at the YAML position the error came from."""
-    for error in exc.errors(include_url=False):
-        message, at_key = _message(error, model)
+    """Add one diagnostic per problem, at the YAML position the error came from. A value that
+    fits none of a union's kinds is one line ("must be one of 'all' or a list"), not one per
+    kind tried."""
+    said: dict[tuple, list] = {}  # (position, subject, field) → [texts], in order
+    for error in _relevant(exc.errors(include_url=False)):
         loc = error["loc"]
+        plain = tuple(e for i, e in enumerate(loc) if not _union_tag(e) and
+                      not (i and loc[i - 1] == e))  # (a union's tag named like its key)
+        message, at_key = _message({**error, "loc": plain}, model)
         if error["type"] == "union_tag_invalid":  # point at the tag's value, e.g. rule: equal
             loc = loc + (str((error.get("ctx") or {}).get("discriminator", "")).strip("'"),)
         mark = locate(data, loc, key_position=at_key)
         subject = subject_of(error["loc"]) if subject_of else subject_at(data, error["loc"])
         line, col = (mark.line, mark.col) if mark else (1, 1)
-        report.error(file, line, col, subject, message)
+        field, sep, text = message.partition(": ")
+        if plain != tuple(loc[:len(plain)]) or len(plain) < len(error["loc"]):
+            said.setdefault((line, col, subject, field if sep else message), []).append(
+                text if sep else "")
+        else:
+            report.error(file, line, col, subject, message)
+    for (line, col, subject, field), texts in said.items():
+        report.error(file, line, col, subject, f"{field}: {_either(texts)}" if any(texts)
+                     else field)
+
+
+def _relevant(errors: list[dict]) -> list[dict]:
+    """The errors without those of a union's plain kinds where the value is a list or mapping
+    that another kind of the union took in and found a problem inside: `rows: [... a wrong
+    row ...]` is that row's error, not also "rows: must be a whole number"."""
+    def union_at(loc) -> int | None:
+        return next((i for i, e in enumerate(loc) if _union_tag(e)), None)
+    deeper = set()
+    for error in errors:
+        at = union_at(error["loc"])
+        if at is not None and len(error["loc"]) > at + 1:
+            deeper.add(tuple(error["loc"][:at]))
+    return [e for e in errors if not (
+        union_at(e["loc"]) is not None and len(e["loc"]) == union_at(e["loc"]) + 1 and
+        tuple(e["loc"][:union_at(e["loc"])]) in deeper and isinstance(e.get("input"), (list, dict))
+        and (e["type"].endswith("_type") or e["type"] in ("literal_error", "int_parsing",
+                                                             "float_parsing")))]
+
+
+def _union_tag(element) -> bool:
+    """A `loc` element pydantic adds for the member of a union that it tried: a type's name
+    (str, int, list[...], literal['all'], function-after[...], a model's class name), never a
+    key written in a file (keys are lower case and have no brackets)."""
+    return isinstance(element, str) and (
+        "[" in element or element in _TYPE_NAMES or element.startswith(_TYPE_PREFIXES) or
+        element[:1].isupper() and element.isidentifier() and any(c.islower() for c in element))
+
+
+_TYPE_PREFIXES = ("constrained-", "function-", "json-", "lax-", "tagged-", "default-",
+                  "nullable-", "custom-")
+
+
+_TYPE_NAMES = {"str", "int", "float", "bool", "none", "list", "dict", "tuple", "set",
+               "bytes", "is-instance", "json-or-python", "nullable", "lax-or-strict"}
+
+
+def _either(texts: list[str]) -> str:
+    """"'x' must be one of 'all'" and "must be a list" → "'x' must be one of 'all' or a list"."""
+    out: list[str] = []
+    for text in dict.fromkeys(texts):
+        if out and text.startswith("must be ") and "must be " in out[0]:
+            text = text[len("must be "):]
+        elif out and " must be " in text and "must be " in out[0]:
+            text = text.split(" must be ", 1)[1]  # the value is shown once, in the first
+        out.append(text)
+    return " or ".join(out)

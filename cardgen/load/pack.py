@@ -25,6 +25,11 @@ from .errors import report_validation_error
 from ..paths import TEMPLATES
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 
+# What a pack may hold (README, "Limits"): beyond this, a build would take minutes and gigabytes
+# (1040 cards: 8 s, 141 MiB); the card that crosses a bound is named and the rest not read.
+MAX_CARDS = 2_000  # cards written in the pack's files
+MAX_PRINTED = 5_000  # cards printed: each card `count` times
+
 
 def read_yaml(path: Path, report: Report) -> MarkedDict | None:
     """One YAML file whose top level is a mapping, or None (with a diagnostic)."""
@@ -64,9 +69,31 @@ def read_model(path: Path, model: type[BaseModel], report: Report, subject_of=No
     return validate_model(raw, model, report, subject_of), raw
 
 
+def outside(path: Path, folder: Path) -> str | None:
+    """Why `path` may not be read as a file of the pack `folder`: it is (or passes through) a
+    link that leads out of the pack. None when it stays inside (links inside the pack are
+    fine). Pictures are held to the same rule (pictures.reading.resolve)."""
+    try:
+        target = path.resolve()
+        target.relative_to(folder.resolve())
+    except ValueError:
+        link = next((p for p in [path, *path.parents] if p.is_symlink()), path)
+        shown = f"'{os.readlink(link)}'" if link.is_symlink() else f"'{target}'"
+        where = "is a link to" if link == path else f"is in {display_path(link)}, a link to"
+        return (f"{where} {shown}, outside the pack folder; cardgen reads only the pack's "
+                "own files: copy it into the pack")
+    except (OSError, RuntimeError):  # a link in a circle: said where the file is read
+        return None
+    return None
+
+
 def load_pack(folder: Path, report: Report) -> PackData | None:
     """Read every file of one pack. Returns None when pack.yaml itself is unusable."""
     pack_path = folder / "pack.yaml"
+    away = outside(pack_path, folder)
+    if away:
+        report.error(display_path(pack_path), 0, 0, "", away)
+        return None
     pack, raw = read_model(pack_path, Pack, report)
     if pack is None:
         # pack.yaml is broken, but the card files' own mistakes can still be found now
@@ -100,8 +127,9 @@ def _duplicate_ids(pack: Pack, raw: MarkedDict, file: str, report: Report) -> bo
     return found
 
 
-def _yaml_files(folder: Path, report: Report | None = None) -> list[Path]:
-    return data_files(folder, (".yaml",), report)
+def _yaml_files(folder: Path, report: Report | None = None, pack: Path | None = None
+                ) -> list[Path]:
+    return data_files(folder, (".yaml",), report, pack)
 
 
 CARD_SUFFIXES = (".yaml", *SHEET_SUFFIXES)  # the files of cards/: YAML and spreadsheets
@@ -112,25 +140,44 @@ CARD_SUFFIXES = (".yaml", *SHEET_SUFFIXES)  # the files of cards/: YAML and spre
 _EDITOR_FILES = ("~$", ".#")
 
 
-def data_files(folder: Path, suffixes: tuple[str, ...], report: Report | None = None
-               ) -> list[Path]:
+def data_files(folder: Path, suffixes: tuple[str, ...], report: Report | None = None,
+               pack: Path | None = None) -> list[Path]:
     """The regular files of `folder` named *<suffix>, in name order: what the loader reads.
     With a report, an entry so named that is no file is named: a link to nothing or in a
-    circle (an error: the designer meant a file there), a folder, pipe or device (a warning:
-    it is skipped)."""
+    circle, or a folder, is an error (the designer meant a file there: a build without it
+    would print a deck without its cards); a pipe or a device is a warning (it is skipped:
+    reading it could wait for ever). With `pack`, a file (or the folder) that is a link leading
+    out of the pack is an error too, and not read."""
     if not folder.is_dir():
         return []
+    if pack is not None and report is not None:
+        away = outside(folder, pack)
+        if away:
+            report.error(display_path(folder), 0, 0, "", away)
+            return []
     found = []
-    for path in sorted(folder.iterdir()):
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        if report is not None:
+            report.error(display_path(folder), 0, 0, "", f"cannot read the folder: "
+                         f"{exc.strerror or exc}")
+        return []
+    for path in entries:
         if path.suffix not in suffixes or path.name.startswith(_EDITOR_FILES):
             continue
         if path.is_file():
-            found.append(path)
+            away = outside(path, pack) if pack is not None and report is not None else None
+            if away:
+                report.error(display_path(path), 0, 0, "", f"cannot read the file: it {away}")
+            else:
+                found.append(path)
         elif report is None:
             continue
         elif path.is_dir():  # (also a link to a folder)
-            report.warning(display_path(path), 0, 0, "",
-                           "a folder named like a data file is skipped; rename it")
+            report.error(display_path(path), 0, 0, "", "is a folder, where a file of this "
+                         "name belongs: its cards (or layouts, or rules) would be lost; move "
+                         "the file back, or rename the folder")
         elif path.is_symlink() and not path.exists():  # a link to nothing, or in a circle
             try:
                 path.stat()
@@ -150,7 +197,7 @@ def _card_files(folder: Path, report: Report, columns: dict[str, set[str]] | Non
     """(path, raw data, outline) of every card file whose outline is valid: YAML files, and
     spreadsheets (one entry per kind they hold, in file-name order with the YAML files)."""
     from .spreadsheet import card_groups
-    for path in data_files(folder / "cards", CARD_SUFFIXES, report):
+    for path in data_files(folder / "cards", CARD_SUFFIXES, report, folder):
         if path.suffix in SHEET_SUFFIXES:
             groups = card_groups(path, columns, report)
             if not groups:
@@ -206,27 +253,71 @@ def _columns(pack: Pack) -> dict[str, set[str]]:
 
 def _load_cards(data: PackData, report: Report) -> None:
     kinds = {k.id: k for k in data.pack.kinds}
+    seen: set[str] = set()  # kinds a card file declares
+    written = printed = 0
     for path, raw, shape in _card_files(data.folder, report, _columns(data.pack)):
         data.inputs.append(path)
         shown = display_path(path)
-        if shape is None:
+        if shape is None:  # which kinds it holds is not known: no kind is said to be empty
+            seen.update(kinds)
             continue
         kind = kinds.get(shape.kind)
+        seen.update([shape.kind] if kind is not None else kinds)  # (a misspelt kind: any)
         if kind is None:
             mark = raw.value_marks["kind"]
             report.error(shown, mark.line, mark.col, "", f"kind: unknown kind '{shape.kind}'"
                          f"{did_you_mean(shape.kind, list(kinds))}; the pack defines "
                          f"{', '.join(kinds)}")
             continue
-        for card_raw in raw["cards"]:
+        for index, card_raw in enumerate(raw["cards"]):
             subject = card_raw.get("id") if isinstance(card_raw.get("id"), str) else ""
+            written += 1
+            count = card_raw.get("count", 1)
+            printed += count if isinstance(count, int) and 1 <= count <= 100 else 1
+            if written > MAX_CARDS or printed > MAX_PRINTED:
+                mark = raw["cards"].item_marks[index]
+                bound = (f"holds more than {MAX_CARDS} cards" if written > MAX_CARDS else
+                         f"prints more than {MAX_PRINTED} cards (each card `count` times)")
+                report.error(shown, mark.line, mark.col, subject, f"the pack {bound}; cardgen "
+                             "reads no further (split the game into several packs)")
+                return
             data.written_ids.add(subject)
-            card = validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+            card = _validated_card(card_raw, report, subject)
             broken: frozenset[str] = frozenset()
             if card is None:
                 card, broken = salvage(card_raw)
             if card is not None:
                 data.cards.append(LoadedCard(card, kind.id, shown, card_raw, broken))
+    _kinds_with_cards(data, seen, report)
+
+
+def _validated_card(card_raw: MarkedDict, report: Report, subject: str) -> Card | None:
+    """The card, or None with its problems reported; a problem the loader said already at a
+    cell (card_raw.said: a number too large for any field) is not said a second time."""
+    said = getattr(card_raw, "said", None)
+    if not said:
+        return validate_model(card_raw, Card, report, lambda loc, s=subject: s)
+    own = Report()
+    card = validate_model(card_raw, Card, own, lambda loc, s=subject: s)
+    report.items.extend(d for d in own.items if Mark(d.file, d.line, d.col) not in said)
+    return card
+
+
+def _kinds_with_cards(data: PackData, seen: set[str], report: Report) -> None:
+    """A kind pack.yaml declares that no card file holds is an error at the kind: its file was
+    removed, emptied or replaced (a build of the rest would print a deck without it). Not said
+    when a card file or the cards folder cannot be read at all (that is said, and it may hold
+    the kind's cards)."""
+    cards = display_path(data.folder / "cards")
+    if any(d.file == cards or (d.file.startswith(cards + os.sep) and d.line == 0)
+           for d in report.errors):
+        return  # the folder, or a file in it, was refused: it may hold the kind's cards
+    for index, kind in enumerate(data.pack.kinds):
+        if kind.id not in seen:
+            mark = mark_at(data.pack_raw, "kinds", index, "id")
+            report.error(data.pack_file, mark.line, mark.col, kind.id, f"kind: no card file "
+                         f"holds cards of this kind (cards/{kind.id}.yaml, or a file with "
+                         f"'kind: {kind.id}'); add its cards, or remove the kind")
 
 
 def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
@@ -259,9 +350,16 @@ def salvage(card_raw: MarkedDict) -> tuple[Card | None, frozenset[str]]:
 def _load_layouts(data: PackData, report: Report) -> None:
     """Layouts of templates/ first, then the pack's own (same name = the pack's wins)."""
     raw_layouts: dict[str, tuple[MarkedDict, str]] = {}
-    sources = _yaml_files(TEMPLATES) + _yaml_files(data.folder / "layouts", report)
-    if (data.folder / "layouts.yaml").is_file():
-        sources.append(data.folder / "layouts.yaml")
+    sources = _yaml_files(TEMPLATES) + _yaml_files(data.folder / "layouts", report, data.folder)
+    single = data.folder / "layouts.yaml"
+    away = outside(single, data.folder) if single.exists() or single.is_symlink() else None
+    if away:
+        report.error(display_path(single), 0, 0, "", f"cannot read the file: it {away}")
+    elif single.is_dir():
+        report.error(display_path(single), 0, 0, "", "is a folder, where the file of the "
+                     "pack's layouts belongs; move the file back, or rename the folder")
+    elif single.is_file():
+        sources.append(single)
     for path in sources:
         data.inputs.append(path)
         layout_file, raw = read_model(path, LayoutFile, report)
@@ -339,7 +437,7 @@ def _resolve_layout(name: str, raw_layouts, report: Report, chain: list[str]):
 
 
 def _load_rules(data: PackData, report: Report) -> None:
-    for path in _yaml_files(data.folder / "rules", report):
+    for path in _yaml_files(data.folder / "rules", report, data.folder):
         data.inputs.append(path)
         chapter, _ = read_model(path, Chapter, report)
         if chapter is not None:

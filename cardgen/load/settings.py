@@ -53,16 +53,47 @@ def settings_path() -> Path:
 
 def load_user_settings(report: Report) -> UserSettings:
     """The settings file's values, or empty settings when there is none (or it is broken,
-    with a diagnostic)."""
+    with a diagnostic). An empty file, a file of only comments and /dev/null mean "no
+    settings"; a folder, a pipe or a device (but /dev/null) is named as what it is."""
+    import stat
     path = settings_path()
-    if not path.is_file():
-        if os.environ.get("CARDGEN_SETTINGS"):  # named on purpose: a typo must not pass
+    named = bool(os.environ.get("CARDGEN_SETTINGS"))  # named on purpose: a typo must not pass
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        if named:
             report.error(str(path), 0, 0, "", "no such settings file (named by "
                          "$CARDGEN_SETTINGS); create it or unset the variable")
         return UserSettings()
+    except OSError as exc:  # a folder on the way cannot be read, a link in a circle
+        report.error(str(path), 0, 0, "", f"cannot read the settings file: "
+                     f"{exc.strerror or exc}")
+        return UserSettings()
+    if stat.S_ISCHR(mode) and _is_dev_null(path):
+        return UserSettings()  # "no settings", as a shell's /dev/null says "nothing"
+    if not stat.S_ISREG(mode):
+        from .source import not_a_file
+        report.error(str(path), 0, 0, "", f"the settings file is {not_a_file(mode)}, not a "
+                     f"file{' (named by $CARDGEN_SETTINGS)' if named else ''}; name a "
+                     "settings.yaml file, or /dev/null for none")
+        return UserSettings()
+    from .source import YamlError, read_text
+    try:
+        text = read_text(path, str(path))
+    except (YamlError, OSError):
+        text = "-"  # read_model says what is wrong, at its line
+    if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
+        return UserSettings()  # nothing, or only comments: no settings
     from .pack import read_model  # only now: the loader brings the models (start-up time)
     settings, _ = read_model(path, user_model(), report)
     if settings is None:
         return UserSettings()
     offset = tuple(settings.back_offset) if settings.back_offset is not None else None
     return UserSettings(settings.paper, settings.duplex, offset, settings.margin)
+
+
+def _is_dev_null(path: Path) -> bool:
+    try:
+        return os.path.samefile(path, os.devnull)
+    except OSError:
+        return False

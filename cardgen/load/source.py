@@ -8,7 +8,6 @@ refuses what silently corrupts data: duplicate keys, tags, aliases, yes/no boole
 from __future__ import annotations
 
 import hashlib
-import pickle
 import re
 import unicodedata
 from pathlib import Path
@@ -21,8 +20,14 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ..incremental import cache
 from ..model.marks import Mark, MarkedDict, MarkedList, MarkedStr
 
+# What one YAML file may cost (README, "Limits"): beyond these it is refused with one diagnostic
+# at the file (or at the value that crosses the bound), before it costs time or memory. A
+# 1040-card deck's largest file holds 2 % of MAX_VALUES; 2 MB of YAML read in full stays below
+# 0.5 GiB and 10 s (bench/limits.py).
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
+MAX_VALUES = 200_000  # scalars, lists and mappings in one file
+MAX_NUMBER = 10**15  # larger numbers lose whole-number precision as floats; no card needs one
 
 
 class YamlError(Exception):
@@ -49,6 +54,11 @@ _EXP = re.compile(r"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$")
 _HEADER_COMMENT = re.compile(r"[|>][0-9+-]*#")  # a block scalar's header, then '#' at once
 
 
+class LimitError(YamlError):
+    """A file beyond a bound of what it may cost (MAX_VALUES, MAX_DEPTH): said at once, never
+    read again by the slower loader to find a better message."""
+
+
 class _AskThePureLoader(Exception):
     """libyaml places an empty value elsewhere than PyYAML does: read the file the slow way."""
 
@@ -62,6 +72,8 @@ class _Marked:
         self.file = file
         self.text = stream
         self.warnings: list[tuple[Mark, str]] = []
+        self.depth = 0  # of the node being composed
+        self.values = 0  # nodes composed so far
 
     # --- structure --------------------------------------------------------------------------
     def compose_node(self, parent, index):
@@ -74,7 +86,22 @@ class _Marked:
         if getattr(event, "anchor", None):
             raise YamlError(_mark(self.file, event.start_mark),
                             f"anchors (&{event.anchor}) are not allowed; write the value out")
-        return super().compose_node(parent, index)
+        # the bounds are checked here, as the nodes are made, at the node that crosses them:
+        # the line of the value at fault, before the nesting costs the stack or the values the
+        # memory (PyYAML composes recursively)
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise LimitError(_mark(self.file, event.start_mark), f"more than {MAX_VALUES} "
+                             "values in one file; split it into several files")
+        nested = isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent))
+        if nested and self.depth >= MAX_DEPTH:
+            raise LimitError(_mark(self.file, event.start_mark),
+                             f"nesting deeper than {MAX_DEPTH} levels")
+        self.depth += nested
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= nested
 
     def construct_document(self, node):
         return self._build(node, 0)
@@ -114,7 +141,10 @@ class _Marked:
                 first = out.key_marks[key]
                 raise YamlError(key_mark, f"duplicate key '{key}' (first defined at line "
                                           f"{first.line}); remove one of them")
-            out[key] = self._build(value_node, depth + 1)
+            try:
+                out[key] = self._build(value_node, depth + 1)
+            except NumberTooLarge as exc:  # the field is named: "gehalt: 66000… is too large"
+                raise YamlError(exc.mark, f"{key}: {exc.message}") from None
             out.key_marks[key] = key_mark
             out.value_marks[key] = _mark(self.file, value_node.start_mark)
         return out
@@ -141,9 +171,9 @@ class _Marked:
         if _INT.match(text):
             if len(text) > 30:
                 raise YamlError(mark, f"a number of {len(text)} digits is too long")
-            return int(text)
+            return checked_number(int(text), mark)
         if _FLOAT.match(text):
-            return float(text)
+            return checked_number(float(text), mark)
         if _EXP.match(text):
             raise YamlError(mark, f"{text}: write numbers out in full (no exponent), or quote it")
         if text.lower() in (".nan", ".inf", "-.inf", "+.inf", "nan", "inf", "-inf"):
@@ -157,7 +187,8 @@ class _Marked:
     def _comment_after(self, node: ScalarNode, mark: Mark) -> None:
         """Plain text followed by ' #' on its line: YAML cut the text there. Say so."""
         end = node.end_mark.index
-        rest = self.text[end:self.text.find("\n", end) if "\n" in self.text[end:] else None]
+        line_end = self.text.find("\n", end)  # (the rest of this line only: a file of many
+        rest = self.text[end:line_end if line_end >= 0 else None]  # values stays linear)
         comment = re.match(r"[ \t]+#(.?)", rest)
         # '# note' after one word is an ordinary comment; '#1' or a comment after prose is
         # more likely text that YAML cut off
@@ -230,6 +261,24 @@ _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in
                  ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "merge")}
 
 
+class NumberTooLarge(YamlError):
+    """A number beyond MAX_NUMBER (said with the key it is the value of)."""
+
+
+def checked_number(value, mark: Mark):
+    """The number, or a YamlError when it is beyond what cardgen reads (MAX_NUMBER): no stage
+    has to guard its arithmetic against a number from a file (YAML or a spreadsheet's cell)."""
+    if abs(value) > MAX_NUMBER:
+        raise NumberTooLarge(mark, f"{_shown_number(value)} is too large a number (the largest "
+                              f"cardgen reads is {MAX_NUMBER:_}".replace("_", " ") + ")")
+    return value
+
+
+def _shown_number(value) -> str:
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text if len(text) <= 24 else text[:12] + "…" + text[-4:]
+
+
 def _marked_str(text: str, mark: Mark) -> MarkedStr:
     out = MarkedStr(text)
     out.mark = mark
@@ -237,11 +286,10 @@ def _marked_str(text: str, mark: Mark) -> MarkedStr:
 
 
 def read_text(path: Path, shown: str) -> str:
-    """The file's text, refusing what would be misread: too large, not UTF-8, NUL bytes."""
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise YamlError(Mark(shown, 1, 1), f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")
-    raw = path.read_bytes()
+    """The file's text, refusing what would be misread: too large, not UTF-8, NUL bytes, and
+    what is no file (a pipe would wait for ever, a device never end)."""
+    raw = read_bounded(path, MAX_FILE_BYTES, lambda message: YamlError(Mark(shown, 1, 1),
+                                                                       message))
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]  # a UTF-8 BOM is harmless; drop it
     try:
@@ -259,6 +307,44 @@ def read_text(path: Path, shown: str) -> str:
         raise YamlError(Mark(shown, line, col),
                         f"control character U+{ord(char):04X} in the file; remove it")
     return composed(text)
+
+
+def read_bounded(path: Path, limit: int, problem) -> bytes:
+    """A regular file's bytes, at most `limit` of them: `problem(message)` is raised for a
+    folder, a pipe or a device, and for a file larger than the limit (also one that grows while
+    it is read). OSError passes (the caller says "cannot read")."""
+    import os
+    import stat
+    try:
+        stream = open(path, "rb", buffering=0, opener=_no_wait)
+    except IsADirectoryError:
+        raise problem("is a folder, not a file cardgen can read") from None
+    with stream:
+        mode = os.fstat(stream.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise problem(f"is {not_a_file(mode)}, not a file cardgen can read")
+        size = os.fstat(stream.fileno()).st_size
+        if size > limit:
+            raise problem(f"file is {size} bytes; the limit is {limit}")
+        raw = stream.read(limit + 1)
+    if len(raw) > limit:
+        raise problem(f"file is more than {limit} bytes; the limit is {limit}")
+    return raw
+
+
+def _no_wait(path, flags):
+    """open() that does not wait for a writer when the path is a pipe (O_NONBLOCK: what it is
+    is then asked of the open file, with no moment between asking and reading)."""
+    import os
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def not_a_file(mode: int) -> str:
+    """What an entry that is no regular file is, in words."""
+    import stat
+    return ("a folder" if stat.S_ISDIR(mode) else "a pipe (FIFO)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device" if
+            stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "no regular file")
 
 
 def composed(text: str) -> str:
@@ -293,30 +379,107 @@ def load_yaml(path: Path, shown: str | None = None,
     # edit reads the other files of the pack as they were (the flagship: 19 of 20). One entry
     # per file (its path and shown name), holding the hash of the text it was read from: an
     # edit replaces the entry instead of adding one
+    digest = text_digest(text)
+    held = MEMORY.get((str(path), shown)) if MEMORY is not None else None
+    if held is not None and held[0] == digest:  # a resident process read it before
+        if warnings is not None:
+            warnings.extend(held[2])
+        return held[1]
     name = cache.key("yaml", _loader_code(), str(Path(path).resolve()), shown)
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    kept = cache.read("yaml", name)
-    if kept:
-        try:
-            kept_digest, data, found = pickle.loads(kept)
-        except Exception:  # a torn entry: parse
-            kept_digest = None
-        if kept_digest == digest:
-            if warnings is not None:
-                warnings.extend(found)
-            return data
-    found: list[tuple[Mark, str]] = []
-    data = _parsed(text, shown, found)
-    cache.write_pickled("yaml", name, (digest, data, found))
+    kept = _kept(name, digest)
+    if kept is not None:
+        data, found = kept
+    else:
+        found = []
+        data = _parsed(text, shown, found)
+        cache.write_pickled("yaml", name, (digest, data, found))
+    if MEMORY is not None:
+        MEMORY[(str(path), shown)] = (digest, data, found)
     if warnings is not None:
         warnings.extend(found)
     return data
+
+
+# A resident process (pipeline.resident: cardgen serve and watch) keeps each file's last parse
+# in memory as well, under (path, shown name): (the text's digest, the data, its warnings). The
+# data is shared by the builds of that process, which read it and never change it.
+MEMORY: dict[tuple[str, str], tuple] | None = None
+
+
+def text_digest(text: str) -> str:
+    """What load_yaml keys a file's parse by: the SHA-256 of its text (as read_text gives it)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def parse(text: str, shown: str, warnings: list) -> Any:
+    """One document's text parsed with marks, as load_yaml parses a file's (YamlError on a
+    problem); its slips appended to `warnings`. Nothing is kept."""
+    return _parsed(text, shown, warnings)
+
+
+def _kept(name: str, digest: str):
+    """(data, warnings) of the file as an earlier build parsed it, or None. The entry is read
+    as untrusted input (cardgen wrote it, but anything may have since): unpickled with only
+    the classes a parse makes (cache.safe_loads: no other code can run), in the shape a parse
+    has, no deeper than a parse may be. Anything else is said once, and the file is parsed."""
+    blob = cache.read("yaml", name)
+    if not blob:
+        return None
+    try:
+        kept = cache.safe_loads(blob, _KEPT_CLASSES)
+    except Exception as exc:  # noqa: BLE001 - a torn or foreign entry: parse
+        cache.distrust("yaml", name, f"cannot be read ({type(exc).__name__})")
+        return None
+    if not (isinstance(kept, tuple) and len(kept) == 3 and isinstance(kept[0], str)
+            and isinstance(kept[2], list)):
+        cache.distrust("yaml", name, "is not in the shape cardgen writes")
+        return None
+    kept_digest, data, found = kept
+    if kept_digest != digest:
+        return None  # the file was edited since: an ordinary miss
+    if not _parse_shaped(data, 0) or not all(
+            isinstance(w, tuple) and len(w) == 2 and isinstance(w[0], Mark) and
+            isinstance(w[1], str) for w in found):
+        cache.distrust("yaml", name, "is not in the shape cardgen writes")
+        return None
+    return data, found
+
+
+_KEPT_CLASSES = {("cardgen.model.marks", name) for name in
+                 ("Mark", "MarkedDict", "MarkedList", "MarkedStr")}
+
+
+def _parse_shaped(node, depth: int) -> bool:
+    """What a parse makes: Marked containers (with their marks) and scalars, MAX_DEPTH deep."""
+    if depth > MAX_DEPTH + 1:
+        return False
+    if isinstance(node, MarkedDict):
+        marks = node.__dict__
+        return (isinstance(marks.get("mark"), Mark) and isinstance(marks.get("key_marks"), dict)
+                and isinstance(marks.get("value_marks"), dict)
+                and all(isinstance(k, str) and k in node.value_marks and
+                        _parse_shaped(v, depth + 1) for k, v in node.items()))
+    if isinstance(node, MarkedList):
+        marks = node.__dict__
+        return (isinstance(marks.get("mark"), Mark) and
+                isinstance(marks.get("item_marks"), list) and
+                len(node.item_marks) == len(node) and
+                all(_parse_shaped(v, depth + 1) for v in node))
+    if isinstance(node, MarkedStr):
+        return isinstance(node.__dict__.get("mark"), Mark)
+    if isinstance(node, bool) or node is None:
+        return True
+    if isinstance(node, (int, float)):
+        return abs(node) <= MAX_NUMBER
+    return False
 
 
 def _parsed(text: str, shown: str, warnings: list) -> Any:
     if fast_may_read(text):
         try:
             return _load(FastMarkedLoader(text, shown), text, shown, warnings)
+        except LimitError:
+            raise
         except (YamlError, _AskThePureLoader):
             pass  # any problem: read again by the pure-Python loader, whose messages (and the
             # positions and hints made from them) are the diagnostics users know; rare and small

@@ -23,13 +23,32 @@ from typing import get_args, get_origin
 
 from ..diagnostics import Report, display_path
 from ..model.marks import Mark, MarkedDict, MarkedList
-from .source import composed
+from .source import MAX_FILE_BYTES, MAX_NUMBER, composed, read_bounded
 
 SUFFIXES = (".csv", ".xlsx")
+
+# What one sheet may cost (README, "Limits"), checked before it is read: a CSV by its size and
+# rows, a workbook (a zip) by its size, what it unpacks to and the rows and cells its first
+# sheet names, before openpyxl reads a cell (a 30 kB workbook can name a 17 billion cell
+# sheet, and a cell far down and right makes openpyxl fill every cell before it).
+MAX_SHEET_BYTES = MAX_FILE_BYTES  # the file as it lies on the disk
+MAX_ROWS = 5_000  # rows of a sheet: the column names and a card per row
+MAX_COLUMNS = 200
+MAX_CELLS = 200_000  # the rows times the columns of the sheet's grid
+MAX_UNPACKED = 50_000_000  # all the parts of a workbook, unpacked
+MAX_PARTS = 1_000  # files inside a workbook
 _NUMBER_PARTS = {"stats"}
 _INT = re.compile(r"^[-+]?\d+$")
 _FLOAT = re.compile(r"^[-+]?(\d+[.,]\d*|[.,]\d+)$")
 _LEVEL = re.compile(r"^\[?\s*([-+]?\d+)\s*[,;/ ]\s*([-+]?\d+)\s*\]?$")
+
+
+class SheetTooLarge(Exception):
+    """A sheet beyond a bound of what it may cost: (row, column, message)."""
+
+    def __init__(self, row: int, col: int, message: str):
+        super().__init__(message)
+        self.row, self.col, self.message = row, col, message
 
 
 def read_table(path: Path, report: Report) -> list[list[object]] | None:
@@ -37,16 +56,20 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
     shown = display_path(path)
     try:
         if path.suffix == ".xlsx":
-            rows = _xlsx_rows(path)
-            uncomputed = _uncomputed_formulas(path, rows)
+            columns = check_workbook(path)
+            rows = _xlsx_rows(path, columns=columns)
+            uncomputed = _uncomputed_formulas(path, rows, columns)
             for row, col, formula in uncomputed:
                 report.error(shown, row, col, "", f"the formula {formula} has no value saved "
                              "in the workbook (the program that wrote it did not compute it); "
                              "open and save the workbook in Excel or LibreOffice, or write the "
                              "value")
             return None if uncomputed else rows
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_SHEET_BYTES, lambda message: SheetTooLarge(0, 0, message))
         text = composed(raw.decode("utf-8-sig"))
+    except SheetTooLarge as exc:
+        report.error(shown, exc.row, exc.col, "", exc.message)
+        return None
     except UnicodeDecodeError as exc:
         before = raw[:exc.start]
         report.error(shown, before.count(b"\n") + 1, exc.start - before.rfind(b"\n"), "",
@@ -63,11 +86,16 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
     # strict: a quote never closed (it would swallow every later row into one cell) or text
     # after a closing quote is an error, not a quietly different table
     reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
-    rows, read_to = [], 0
+    rows, read_to, widest = [], 0, 0
     try:
         for row in reader:
             rows.append(row)
+            widest = max(widest, len(row))
+            _within(len(rows), widest, read_to + 1)
             read_to = reader.line_num
+    except SheetTooLarge as exc:
+        report.error(shown, exc.row, exc.col, "", exc.message)
+        return None
     except csv.Error as exc:  # said at the line where the row that fails starts
         report.error(shown, read_to + 1, 1, "", "a quote \" opened in this row is never "
                      "closed; close it after the cell's text" if "end of data" in str(exc) else
@@ -77,30 +105,196 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
     return rows
 
 
-def _uncomputed_formulas(path: Path, rows: list[list]) -> list[tuple[int, int, str]]:
+def _within(rows: int, columns: int, line: int) -> None:
+    """SheetTooLarge when a sheet of `rows` rows and `columns` columns is beyond the bounds;
+    said at `line` (the row of the file that crosses them)."""
+    if rows > MAX_ROWS:
+        raise SheetTooLarge(line, 1, f"more than {MAX_ROWS} rows; a sheet holds at most "
+                            f"{MAX_ROWS - 1} cards (split them into several files)")
+    if columns > MAX_COLUMNS:
+        raise SheetTooLarge(line, MAX_COLUMNS + 1, f"more than {MAX_COLUMNS} columns; clear "
+                            "the cells right of the last column of cards")
+    if rows * columns > MAX_CELLS:
+        raise SheetTooLarge(line, 1, f"more than {MAX_CELLS} cells ({rows} rows of {columns} "
+                            "columns); split the cards into several files")
+
+
+def check_workbook(path: Path) -> int:
+    """Refuse (SheetTooLarge) a workbook beyond the bounds, reading no more of it than the
+    bounds allow: its file size, its parts' count and unpacked size (counted as they unpack,
+    not as the zip claims), no DOCTYPE (an XML entity can expand a few bytes into gigabytes),
+    and the rows, columns and cells the first sheet's cells name (its last row and column:
+    openpyxl fills every cell up to them). Returns the sheet's last column, which the rows are
+    then read up to (not up to the column the sheet's `dimension` claims: a claim of XFD would
+    make every row 16 384 cells long)."""
+    import zipfile
+    size = path.stat().st_size
+    if size > MAX_SHEET_BYTES:
+        raise SheetTooLarge(0, 0, f"file is {size} bytes; the limit is {MAX_SHEET_BYTES}")
+    with zipfile.ZipFile(path) as book:
+        parts = book.infolist()
+        if len(parts) > MAX_PARTS:
+            raise SheetTooLarge(0, 0, f"the workbook holds {len(parts)} parts; the limit is "
+                                f"{MAX_PARTS}")
+        budget = [MAX_UNPACKED]
+        sheet = _first_sheet(book)
+        columns = 0
+        for part in parts:
+            if part.filename == sheet:
+                columns = _sheet_extent(book, part, budget)
+            elif part.filename.endswith((".xml", ".rels", ".vml")):
+                _unpack(book, part, budget, lambda chunk, first: None)
+            elif part.file_size > budget[0]:
+                raise _unpacks_too_large()
+            else:
+                budget[0] -= part.file_size  # (a picture in the workbook: not read)
+    return columns
+
+
+def _unpacks_too_large() -> SheetTooLarge:
+    return SheetTooLarge(0, 0, f"the workbook unpacks to more than {MAX_UNPACKED} bytes; "
+                         "save it without pictures, or its cards as a CSV file")
+
+
+def _unpack(book, part, budget: list[int], take) -> None:
+    """Feed `take(chunk, first)` the part's bytes as they unpack, within the budget; refuse
+    a DOCTYPE at its start."""
+    with book.open(part) as stream:
+        first = True
+        while True:
+            chunk = stream.read(1 << 16)
+            if not chunk:
+                return
+            budget[0] -= len(chunk)
+            if budget[0] < 0:
+                raise _unpacks_too_large()
+            if first and (b"<!DOCTYPE" in chunk or b"<!ENTITY" in chunk):
+                raise SheetTooLarge(0, 0, f"the workbook's {part.filename} declares XML "
+                                    "entities (a DOCTYPE), which no spreadsheet program "
+                                    "writes; save the workbook again")
+            take(chunk, first)
+            first = False
+
+
+_ELEMENT = re.compile(rb"<(?:\w+:)?(row|c)\b([^>]*?)/?>")
+_REF = re.compile(rb"\br=\"([A-Z]*)([0-9]*)\"")
+
+
+def _sheet_extent(book, part, budget: list[int]) -> int:
+    """Count the rows and cells of the sheet's XML as it unpacks; SheetTooLarge at the row
+    where it crosses a bound. Returns its last column."""
+    state = {"row": 0, "rows": 0, "col": 0, "columns": 0, "tail": b""}
+
+    def take(chunk: bytes, _first: bool) -> None:
+        data = state["tail"] + chunk
+        cut = data.rfind(b"<")  # an element cut by the chunk's end is read with the next one
+        data, state["tail"] = (data[:cut], data[cut:]) if cut >= 0 else (data, b"")
+        if len(state["tail"]) > 1 << 16:
+            raise SheetTooLarge(0, 0, "the sheet's XML holds an element longer than 64 kB")
+        for match in _ELEMENT.finditer(data):
+            ref = _REF.search(match.group(2))
+            if match.group(1) == b"row":
+                number = int(ref.group(2)) if ref and ref.group(2) else state["row"] + 1
+                state["row"], state["col"] = max(number, state["row"] + 1), 0
+                _count(state, state["row"], 0)
+            else:
+                column = _column(ref.group(1)) if ref and ref.group(1) else state["col"] + 1
+                state["col"] = max(column, state["col"] + 1)
+                _count(state, state["row"], state["col"])
+    _unpack(book, part, budget, take)
+    return state["columns"]
+
+
+def _count(state: dict, row: int, col: int) -> None:
+    state["rows"], state["columns"] = max(state["rows"], row), max(state["columns"], col)
+    if len(str(state["rows"])) > 9 or len(str(state["columns"])) > 9:
+        raise SheetTooLarge(0, 0, "the sheet names a cell beyond any spreadsheet's last row "
+                            "or column")
+    _within(state["rows"], state["columns"], max(row, 1))
+
+
+def _column(letters: bytes) -> int:
+    number = 0
+    for letter in letters[:9]:
+        number = number * 26 + letter - 64
+    return number
+
+
+def _first_sheet(book) -> str | None:
+    """The part name of the sheet openpyxl reads first (xl/workbook.xml's first sheet, through
+    its relationship); None when the workbook does not say (openpyxl then fails itself)."""
+    import posixpath
+    from xml.etree import ElementTree
+    try:
+        workbook = ElementTree.fromstring(_small_part(book, "xl/workbook.xml"))
+        relations = ElementTree.fromstring(_small_part(book, "xl/_rels/workbook.xml.rels"))
+    except (KeyError, ElementTree.ParseError, SheetTooLarge):
+        return None
+    sheet = next((e for e in workbook.iter() if e.tag.endswith("}sheet")), None)
+    if sheet is None:
+        return None
+    wanted = next((v for k, v in sheet.attrib.items() if k.endswith("}id")), None)
+    for relation in relations:
+        if relation.get("Id") == wanted and relation.get("Target"):
+            target = relation.get("Target")
+            return target.lstrip("/") if target.startswith("/") else \
+                posixpath.normpath(posixpath.join("xl", target))
+    return None
+
+
+def _small_part(book, name: str) -> bytes:
+    """A part that is small in any workbook (the list of sheets): read whole, up to 1 MB,
+    never with a DOCTYPE."""
+    with book.open(name) as stream:
+        data = stream.read(1 << 20)
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data or len(data) >= 1 << 20:
+        raise SheetTooLarge(0, 0, f"{name} is not as a spreadsheet program writes it")
+    return data
+
+
+def _uncomputed_formulas(path: Path, rows: list[list], columns: int | None = None
+                         ) -> list[tuple[int, int, str]]:
     """(row, column, formula) of each formula cell whose value the file does not hold: read as
     a blank, it would silently give the card its default. Looked for only in a workbook whose
-    sheet XML has a formula at all (a second read of the sheet)."""
+    sheet XML has a formula at all (a second read of the sheet; its size checked before)."""
     import zipfile
     with zipfile.ZipFile(path) as book:
-        sheets = [book.read(name) for name in book.namelist()
-                  if name.startswith("xl/worksheets/")]
-    if not any(b"<f>" in xml or b"<f " in xml for xml in sheets):
+        formula = False
+        for name in book.namelist():
+            if name.startswith("xl/worksheets/"):
+                with book.open(name) as stream:
+                    formula = formula or _holds_formula(stream)
+    if not formula:
         return []
-    formulas = _xlsx_rows(path, values=False)
+    formulas = _xlsx_rows(path, values=False, columns=columns)
     return [(r, c, cell) for r, row in enumerate(formulas, start=1)
             for c, cell in enumerate(row, start=1)
             if isinstance(cell, str) and cell.startswith("=") and
             (r > len(rows) or c > len(rows[r - 1]) or rows[r - 1][c - 1] is None)]
 
 
-def _xlsx_rows(path: Path, values: bool = True) -> list[list[object]]:
+def _holds_formula(stream) -> bool:
+    """Whether a sheet's XML has a formula element, read in pieces (<f> or <f ...>)."""
+    tail = b""
+    while True:
+        chunk = stream.read(1 << 16)
+        if not chunk:
+            return False
+        if b"<f>" in tail + chunk or b"<f " in tail + chunk:
+            return True
+        tail = chunk[-3:]
+
+
+def _xlsx_rows(path: Path, values: bool = True, columns: int | None = None
+               ) -> list[list[object]]:
     import openpyxl
     book = openpyxl.load_workbook(path, read_only=True, data_only=values)
     try:
         sheet = book.worksheets[0]
+        # as many columns as the sheet's cells use (check_workbook counted them): not as many
+        # as its dimension claims
         return [[composed(cell) if isinstance(cell, str) else cell for cell in row]
-                for row in sheet.iter_rows(values_only=True)]
+                for row in sheet.iter_rows(values_only=True, max_col=columns or None)]
     finally:
         book.close()
 
@@ -266,6 +460,7 @@ def _card(row: list, header: list, shown: str, number: int, report: Report, said
                          "first row or clear the cell")
             if past:
                 break
+    too_large = []  # (mark, field, the cell as text) of numbers beyond MAX_NUMBER
     for col, (name, value) in enumerate(zip(header, row), start=1):
         mark = Mark(shown, number, col)
         if not name or _blank(value):
@@ -283,8 +478,17 @@ def _card(row: list, header: list, shown: str, number: int, report: Report, said
                 card.key_marks[part] = card.value_marks[part] = mark
             target, name = card[part], key
         if isinstance(target, MarkedDict):
-            target[name] = _value(part if key else name, value)
+            try:
+                target[name] = _value(part if key else name, value)
+            except _TooLarge as exc:
+                too_large.append((mark, name, exc.text))
+                target[name] = exc.text  # the card model refuses it: said once, here
             target.key_marks[name] = target.value_marks[name] = mark
+    subject = card.get("id") if isinstance(card.get("id"), str) else ""
+    for mark, name, text in too_large:
+        report.error(shown, mark.line, mark.col, subject, f"{name}: {text} is too large a "
+                     f"number (the largest cardgen reads is {MAX_NUMBER:_})".replace("_", " "))
+    card.said = {mark for mark, _, _ in too_large}  # (load.pack leaves the model's line out)
     return card, kind, kind_mark
 
 
@@ -332,16 +536,44 @@ def _value(field: str, value):
     return text
 
 
+class _TooLarge(Exception):
+    """A cell's number beyond MAX_NUMBER (`text`: the cell, shortened, as the user wrote it)."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+
+
 def _number(value):
-    """A number or a [level, detail] pair; anything else stays text, for the checks to name."""
+    """A number or a [level, detail] pair; anything else stays text, for the checks to name.
+    A number beyond MAX_NUMBER (an Excel 1E+308, a CSV cell of 5000 digits) is _TooLarge:
+    never converted (Python refuses int() of more than 4300 digits), said at its cell."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value != value or abs(value) > MAX_NUMBER:  # (NaN: as large as it is wrong)
+            raise _TooLarge(_short_number(str(value)))
         return int(value) if isinstance(value, float) and value.is_integer() else value
     text = str(value).strip()
     if _INT.match(text):
-        return int(text)
+        return _bounded(text, int)
     if _FLOAT.match(text):
-        return float(text.replace(",", "."))
+        return _bounded(text.replace(",", "."), float)
     level = _LEVEL.match(text)
     if level:
-        return [int(level.group(1)), int(level.group(2))]
+        try:
+            return [_bounded(level.group(1), int), _bounded(level.group(2), int)]
+        except _TooLarge:
+            raise _TooLarge(_short_number(text)) from None  # the cell as written
     return text
+
+
+def _bounded(text: str, kind):
+    """int(text) or float(text) when its whole part has at most 16 digits and it is not
+    above MAX_NUMBER; else _TooLarge."""
+    whole = text.lstrip("+-").split(".")[0].lstrip("0")
+    if len(whole) > 16 or abs(kind(text)) > MAX_NUMBER:
+        raise _TooLarge(_short_number(text))
+    return kind(text)
+
+
+def _short_number(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:12]}…{text[-4:]} ({len(text)} characters)"

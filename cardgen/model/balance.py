@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import Field
 
-from .base import Model, Pair, Slug
+from .base import Model, Pair, Points, Slug
 
 TieBreak = Literal["detail", "other", "next"]
 
@@ -26,7 +26,7 @@ class PlayedVariant(Model):
         "complete sets (quartets, octets) that score points (Mix It)")
     games: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1000, description="games simulated when --games is not given")
-    set_score: int = Field(0, description="sets: a complete set scores this plus its cards' points")
+    set_score: Points = Field(0, description="sets: a complete set scores this plus its cards' points")
     octets: bool = Field(False, description="sets: octets are laid too, scored as "
                          "composition.yaml's octets declare")
     specials: list[str] = Field(default_factory=list, description="sets: special kinds shuffled "
@@ -44,10 +44,10 @@ class SuggestRule(Model):
     within: Literal["set", "kind"] = Field(
         "set", description="set: ranked inside each set, between that set's present lowest and "
         "highest value; kind: ranked across the whole kind")
-    range: Optional[Pair(int)] = Field(None, description="[weakest card's value, strongest "
+    range: Optional[Pair(Points)] = Field(None, description="[weakest card's value, strongest "
                                        "card's value] (default: the present smallest and "
                                        "largest amount); penalties are negative")
-    ranges: dict[str, Pair(int)] = Field(default_factory=dict, description="set → [weakest, "
+    ranges: dict[str, Pair(Points)] = Field(default_factory=dict, description="set → [weakest, "
                                          "strongest] for that set (within: set)")
 
 

@@ -46,6 +46,34 @@ def Range(item):  # noqa: N802 (reads like a type)
 
 
 Slug = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")]
+
+
+def within(low: float, high: float):
+    """A number's range, checked after its type: every number a pack gives has one, so that no
+    stage meets a number too large for what it describes (a deck of 10^12 cards, a box 10^9 mm
+    wide). A validator, not a Field bound: the JSON Schemas the packs name stay as they are
+    (the bounds are generous; the models' Field bounds say what is sensible)."""
+    def check(value):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if value > high:
+                raise ValueError(f"is above the maximum {_plain(high)}")
+            if value < low:
+                raise ValueError(f"is below the minimum {_plain(low)}")
+        return value
+    return AfterValidator(check)
+
+
+def _plain(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+MAX_NUMBER_TEXT = "1 000 000 000 000 000"  # load.source.MAX_NUMBER, as said
+HUGE = 10**12  # stat values, ranges and rule values (money in cents fits)
+SCORE = 10**6  # points, penalties, scores
+MANY = 10_000  # counts of cards: deck sizes, draws, hands, sets
+MM = 2_000  # positions and sizes in mm (boards are below a metre)
+Amount = Annotated[float, within(-HUGE, HUGE)]
+Points = Annotated[int, within(-SCORE, SCORE)]
 Mm = Annotated[float, Field(ge=-50, le=2000, allow_inf_nan=False)]
 PositiveMm = Annotated[float, Field(gt=0, le=2000, allow_inf_nan=False)]
 

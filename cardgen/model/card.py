@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field, PlainValidator, StrictInt, WithJsonSchema
 
-from .base import Model, Slug
+from .base import MAX_NUMBER_TEXT, Model, Points, Slug
 
 
 def _stat_value(value: Any) -> Union[int, float, list[int]]:
@@ -16,6 +16,9 @@ def _stat_value(value: Any) -> Union[int, float, list[int]]:
         raise ValueError("must be a number")
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError("must be a finite number")
+    if any(abs(v) > 10**15 for v in (value if isinstance(value, list) else [value])):
+        raise ValueError(f"is too large a number (the largest cardgen reads is "
+                         f"{MAX_NUMBER_TEXT})")
     if isinstance(value, list) and (len(value) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise ValueError("a level must be written [level, detail], two whole numbers")
@@ -65,8 +68,8 @@ class Card(Model):
     set: str = Field("", description="the set the card belongs to (quartet letter, rank, theme)")
     group: Optional[Slug] = None
     groups: list[Slug] = Field(default_factory=list, description="groups the card may count for")
-    points: Optional[StrictInt] = None
-    penalty: Optional[StrictInt] = None
+    points: Optional[Points] = None
+    penalty: Optional[Points] = None
     quote: str = ""
     image: Optional[str] = Field(None, description="picture file inside the pack folder")
     count: Annotated[StrictInt, Field(ge=1, le=100)] = 1

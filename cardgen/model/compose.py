@@ -14,7 +14,7 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
-from .base import Model, Range, Slug, by_main_key
+from .base import MANY, Model, Points, Range, Slug, by_main_key, within
 
 Severity = Literal["error", "warning", "note"]
 PlayerRange = Range(Annotated[int, Field(ge=1, le=99)])
@@ -36,7 +36,8 @@ class NeedDeckSize(_Need):
     """Exactly this many cards of the deck kinds (e.g. all 64 character cards), or one of
     several sizes ([32, 64])."""
 
-    deck_size: Union[Annotated[int, Field(ge=1)], list[Annotated[int, Field(ge=1)]]]
+    deck_size: Union[Annotated[int, Field(ge=1), within(1, MANY)],
+                     list[Annotated[int, Field(ge=1), within(1, MANY)]]]
 
     def sizes(self) -> list[int]:
         return [self.deck_size] if isinstance(self.deck_size, int) else list(self.deck_size)
@@ -58,8 +59,8 @@ class NeedCount(_Need):
     """Between at_least and at_most of these cards are in play (copies counted)."""
 
     of: list[str] = Field(min_length=1)
-    at_least: Optional[Annotated[int, Field(ge=0)]] = None
-    at_most: Optional[Annotated[int, Field(ge=0)]] = None
+    at_least: Optional[Annotated[int, Field(ge=0), within(0, MANY)]] = None
+    at_most: Optional[Annotated[int, Field(ge=0), within(0, MANY)]] = None
 
     @model_validator(mode="after")
     def _bounded(self):
@@ -74,21 +75,21 @@ class NeedCount(_Need):
 class NeedSpecialCards(_Need):
     """At least this many cards of the special kinds."""
 
-    special_cards: Annotated[int, Field(ge=1)]
+    special_cards: Annotated[int, Field(ge=1), within(1, MANY)]
 
 
 class NeedSet(_Need):
     """At least `at_least` cards whose set is this one (or one of these)."""
 
     set: Union[str, list[str]]
-    at_least: Annotated[int, Field(ge=1)] = 1
+    at_least: Annotated[int, Field(ge=1), within(1, MANY)] = 1
 
 
 class NeedKind(_Need):
     """At least `at_least` cards of this kind."""
 
     kind: str
-    at_least: Annotated[int, Field(ge=1)] = 1
+    at_least: Annotated[int, Field(ge=1), within(1, MANY)] = 1
 
 
 class NeedPlayers(_Need):
@@ -108,7 +109,7 @@ Need = by_main_key("need", _NEEDS, verb="has")
 class Draw(Model):
     """`draw` cards picked at random (with the seed) from `from`."""
 
-    draw: Annotated[int, Field(ge=1)]
+    draw: Annotated[int, Field(ge=1), within(1, MANY)]
     from_: list[str] = Field(alias="from", min_length=1)
 
 
@@ -150,9 +151,9 @@ class Option(Model):
 class OctetScore(Model):
     """Score of an octet of one group: base, or bonus with at least `distinct` different sets."""
 
-    base: int
-    bonus: Optional[int] = None
-    distinct: Optional[Annotated[int, Field(ge=2)]] = None
+    base: Points
+    bonus: Optional[Points] = None
+    distinct: Optional[Annotated[int, Field(ge=2), within(2, MANY)]] = None
 
     @model_validator(mode="after")
     def _pair(self):
@@ -172,7 +173,7 @@ class Octets(Model):
 
 class DealRule(Model):
     players: PlayerRange
-    hand: Union[Annotated[int, Field(ge=0)], Literal["all"]] = Field(
+    hand: Union[Annotated[int, Field(ge=0), within(0, MANY)], Literal["all"]] = Field(
         description="cards per player; 'all' deals the whole deck, 0 deals none (laid out)")
     draw: Annotated[int, Field(ge=0, le=20)] = Field(
         0, description="cards each player draws from the undealt rest (the pile) on a turn; "
@@ -184,14 +185,14 @@ class SetCounts(Model):
     {field: group, values: {herr: 2, frau: 2}}."""
 
     field: str
-    values: dict[str, Annotated[int, Field(ge=0)]] = Field(min_length=1)
+    values: dict[str, Annotated[int, Field(ge=0), within(0, MANY)]] = Field(min_length=1)
 
 
 class StructurePart(Model):
     """`sets` sets of `size` cards each (optionally only the sets whose cards match `where`)."""
 
-    sets: Annotated[int, Field(ge=1)]
-    size: Annotated[int, Field(ge=1)]
+    sets: Annotated[int, Field(ge=1), within(1, MANY)]
+    size: Annotated[int, Field(ge=1), within(1, MANY)]
     label: str = ""
     where: dict[str, str] = Field(default_factory=dict, description="card field → value")
     counts: Optional[SetCounts] = Field(None, description="what each of these sets holds")

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
-from .base import Colour, Model, Mm, Pair, PositiveMm, Range, Slug
+from .base import HUGE, Amount, Colour, Model, Mm, Pair, PositiveMm, Range, Slug, within
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "skat": (59, 91),
@@ -128,8 +128,8 @@ class SubValue(Model):
     label: str
     type: Literal["integer", "decimal", "level", "money", "rank"]
     unit: str = ""
-    min: float
-    max: float
+    min: Amount
+    max: Amount
     decimals: Annotated[int, Field(ge=0, le=3)] = 0
     wins: Literal["high", "low"]
     note: str = ""
@@ -148,9 +148,9 @@ class Category(Model):
 
 
 class LevelBand(Model):
-    level: int
-    min: int
-    max: int
+    level: Annotated[int, within(-1000, 1000)]
+    min: Annotated[int, within(-HUGE, HUGE)]
+    max: Annotated[int, within(-HUGE, HUGE)]
     label: str = ""
 
 
@@ -166,21 +166,21 @@ class SumEquals(_Rule):
     rule: Literal["sum_equals"]
     fields: list[str] = Field(min_length=2)
     equals: str
-    tolerance: float = 0
+    tolerance: Amount = 0
 
 
 class LessEqual(_Rule):
     rule: Literal["less_equal"]
     left: str
     right: str
-    offset: float = 0
+    offset: Amount = 0
 
 
 class Ratio(_Rule):
     rule: Literal["ratio"]
     numerator: str
     denominator: str
-    value: float = Field(gt=0)
+    value: Amount = Field(gt=0)
     tolerance: float = Field(0.1, ge=0, le=1)
 
 
@@ -197,7 +197,7 @@ class OrderedByGroup(_Rule):
 class Equals(_Rule):
     rule: Literal["equals"]
     field: str
-    value: float
+    value: Amount
 
 
 class Distinct(_Rule):

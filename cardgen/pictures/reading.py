@@ -10,6 +10,7 @@ import io
 import os
 import stat
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 from PIL import Image, ImageOps
@@ -35,9 +36,27 @@ _RESOLVED: dict[tuple[Path, str], Path] = {}
 
 
 def forget_resolved() -> None:
-    """Pictures may have moved, a symlink may point elsewhere: resolve every path afresh."""
+    """Pictures may have moved, a symlink may point elsewhere: resolve every path afresh —
+    unless a resident pipeline knows that no picture or folder changed since (keep_resolved)."""
+    if _KEEP:
+        return
     _RESOLVED.clear()
     _REAL_FOLDERS.clear()
+
+
+_KEEP: list[bool] = []
+
+
+@contextmanager
+def keep_resolved():
+    """Within: forget_resolved() keeps the paths it knows. For a resident pipeline
+    (pipeline.resident) whose files changed only in text (a card's YAML), no file added or
+    removed: every picture path resolves as before."""
+    _KEEP.append(True)
+    try:
+        yield
+    finally:
+        _KEEP.pop()
 
 
 def _resolve(pack_folder: Path, relative: str) -> Path:
@@ -86,6 +105,15 @@ def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
     `need`: the pixels the caller will scale it to. A JPEG at least twice that size is decoded
     at 1/2, 1/4 or 1/8 of its size (never below `need`), which is much faster.
     """
+    return decode_counted(raw, name, need)[:2]
+
+
+def decode_counted(raw: bytes, name: str, need: tuple[int, int] | None = None,
+                   colours: int = 0) -> tuple[Image.Image, tuple[int, int], bool]:
+    """decode(), and whether an opaque picture other than a JPEG has at most `colours`
+    colours (False without `colours`, for a JPEG, or a picture with transparency). Counted on
+    the pixels this decode made, as encoding.few_colours counts them from the file: a flat
+    design is decoded once, not a second time for its count."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -96,6 +124,8 @@ def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
             if need and image.format == "JPEG":
                 image.draft(image.mode, need[::-1] if turned else need)
             image.load()
+            few = bool(colours) and image.format != "JPEG" and not _transparent(image) and \
+                image.convert("RGB").getcolors(colours) is not None
             if orientation != 1:  # exif_transpose copies even when there is nothing to turn
                 image = ImageOps.exif_transpose(image)
         except ImageProblem:
@@ -103,12 +133,17 @@ def decode(raw: bytes, name: str, need: tuple[int, int] | None = None
         except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning,
                 Image.DecompressionBombError) as exc:
             raise ImageProblem(f"'{name}' is not a readable picture ({exc})") from None
-    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and
-                                              "transparency" in image.info):
-        return image.convert("RGBA"), size
+    if _transparent(image):
+        return image.convert("RGBA"), size, False
     if image.mode in ("I;16", "I;16B", "I;16L", "I"):
         image = image.point(lambda v: v / 256).convert("L")
-    return (image if image.mode == "RGB" else image.convert("RGB")), size
+    return (image if image.mode == "RGB" else image.convert("RGB")), size, few
+
+
+def _transparent(image: Image.Image) -> bool:
+    """Whether the picture keeps an alpha channel (decoded as RGBA)."""
+    return image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and
+                                                  "transparency" in image.info)
 
 
 def header_size(image: Image.Image, header_only: bool = False) -> tuple[tuple[int, int], int]:

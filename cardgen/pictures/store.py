@@ -31,9 +31,10 @@ from ..incremental import cache
 from ..incremental.fingerprint import file_hash
 from ..units import MM
 from .embedding import embed, place_picture
-from .encoding import JPEG_QUALITY, REDUCING_GAP, Picture, aspect_box, few_colours, fitted, flate
-from .reading import (MAX_PIXELS, ImageProblem, decode, forget_resolved, header_size,
-                      open_checked, resolve)
+from .encoding import (FEW_COLOURS, JPEG_QUALITY, REDUCING_GAP, Picture, aspect_box, fitted,
+                       flate)
+from .reading import (MAX_PIXELS, ImageProblem, decode, decode_counted, forget_resolved,
+                      header_size, open_checked, resolve)
 
 __all__ = ["MAX_PIXELS", "MM", "TARGET_DPI", "UNDRAWN", "ImageProblem", "ImageStore", "Picture",
            "decode", "embed", "forget_paths", "header_size", "open_checked", "place_picture",
@@ -59,8 +60,9 @@ UNDRAWN: dict[str, str] = {}
 
 
 def prepare(raw: bytes, name: str, px_w: int, px_h: int, key: str) -> Picture:
-    """Decode once, crop to the box's aspect, scale to (px_w, px_h) or less, encode."""
-    image, source = decode(raw, name, (px_w, px_h))
+    """Decode once, crop to the box's aspect, scale to (px_w, px_h) or less, encode. (Its
+    colours are counted on that decode: a flat PNG is not decoded again for few_colours.)"""
+    image, source, flat = decode_counted(raw, name, (px_w, px_h), FEW_COLOURS)
     enough = image.width >= px_w and image.height >= px_h
     target = (px_w, px_h) if enough else aspect_box(image.size, px_w / px_h)
     image = fitted(image, target)
@@ -70,7 +72,7 @@ def prepare(raw: bytes, name: str, px_w: int, px_h: int, key: str) -> Picture:
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
     kind, data = "DCTDecode", buffer.getvalue()
-    if few_colours(raw):
+    if flat:
         flat = flate(image)
         if len(flat) < len(data):
             kind, data = "FlateDecode", flat
@@ -88,6 +90,7 @@ class ImageStore:
         self.folder = pack_folder
         self.cache: dict[tuple[str, int, int], Picture] = {}
         self.failed: dict[tuple[str, int, int], str] = {}  # placement → why it cannot print
+        self.stored: set[tuple[str, int, int]] = set()  # placements found in the disk cache
         self._started = None  # (pool, placements, async result) of start()
 
     def problem(self, relative: str, w_pt: float, h_pt: float) -> str | None:
@@ -198,11 +201,16 @@ class ImageStore:
         missing = []
         for relative, w_pt, h_pt in dict.fromkeys(placed):
             px_w, px_h = _pixels(w_pt, h_pt)
+            placement = (relative, px_w, px_h)
+            if placement in self.cache or placement in self.stored:  # known to this store (a
+                continue  # resident pipeline keeps one while no picture changes)
             try:
                 key = _key(resolve(self.folder, relative), px_w, px_h)
             except (ImageProblem, OSError):
                 continue
-            if (relative, px_w, px_h) not in self.cache and not cache.has("pictures", key):
+            if cache.has("pictures", key):
+                self.stored.add(placement)
+            else:
                 missing.append((self.folder, relative, w_pt, h_pt))
         return missing
 

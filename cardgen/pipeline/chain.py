@@ -72,10 +72,11 @@ def validated(folder: Path, report: Report) -> PackData | None:
 
 
 def check_faces(data: PackData, report: Report, settings: BuildSettings,
-                prepare: bool) -> tuple:
-    """Every card laid out: text fit, glyphs, safe zone, every picture decoded."""
+                prepare: bool, **kept) -> tuple:
+    """Every card laid out: text fit, glyphs, safe zone, every picture decoded. `kept`: the
+    fronts and picture store a resident pipeline keeps (layout_faces)."""
     report.ran_check("card layouts: text fit, glyphs, pictures")
-    return layout_faces(data, report, settings, prepare=prepare)
+    return layout_faces(data, report, settings, prepare=prepare, **kept)
 
 
 def check_rule_texts(data: PackData, report: Report) -> None:
@@ -115,43 +116,64 @@ def check_pack(folder: Path, report: Report, settings: BuildSettings | None = No
     return checked
 
 
+class Stages:
+    """The check phase as build_pack runs it: load and check, compose, lay out the faces. A
+    resident pipeline (pipeline.resident: `cardgen serve`, `cardgen watch`) passes its own,
+    which keep their results between edits; they report and return the same."""
+
+    def validated(self, folder: Path, report: Report) -> PackData | None:
+        return validated(folder, report)
+
+    def check_deck(self, data: PackData, report: Report, choice) -> object:
+        return check_deck(data, report, choice)
+
+    def check_faces(self, data: PackData, report: Report, settings: BuildSettings,
+                    prepare: bool) -> tuple:
+        return check_faces(data, report, settings, prepare)
+
+
+FRESH = Stages()
+
+
 def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = None,
-               previous: dict | None = None, split: bool = False
+               previous: dict | None = None, split: bool = False, stages: Stages = FRESH
                ) -> tuple[Report, object | None]:
     """One pack checked and drawn: (report, PackResult | None); the files stay in memory until
     `write` (all packs at once). Any error stops the chain before output.
 
     `kinds`: the stale outputs (default: the settings' outputs); `previous`: the last manifest;
-    `split`: the rulebook is drawn in a forked process while this one draws the rest.
+    `split`: the rulebook is drawn in a forked process while this one draws the rest;
+    `stages`: the check phase's stages (a resident pipeline's keep their results).
     """
     with cycles_kept():
         report = Report()
         wanted = kinds if kinds is not None else wanted_outputs(settings)
-        data = validated(folder, report)
+        data = stages.validated(folder, report)
         if data is None:
             return report, None
         clean = not report.errors  # the data is sound: its faces and rule texts can be checked
-        deck = check_deck(data, report, settings.choice)
+        deck = stages.check_deck(data, report, settings.choice)
         part = forked_part(data, settings, wanted) if split and clean and not \
             report.errors else set()
         if part:
             return report, render_split(data, report, settings, part, previous, deck,
                                         lambda: _faces_and_draw(data, report, settings,
-                                                                wanted - part, previous, deck))
+                                                                wanted - part, previous, deck,
+                                                                stages))
         if not clean or report.errors:
-            _report_the_rest(data, report, settings, wanted, clean)
+            _report_the_rest(data, report, settings, wanted, clean, stages)
             return report, None
-        return report, _faces_and_draw(data, report, settings, wanted, previous, deck)
+        return report, _faces_and_draw(data, report, settings, wanted, previous, deck, stages)
 
 
 def _faces_and_draw(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
-                    previous, deck):
+                    previous, deck, stages: Stages = FRESH):
     """The faces checked (when an output needs them), then the outputs drawn."""
     from .draw import render_pack
     faces = None
     if wanted & FACED_KINDS:
         errors_before = len(report.errors)
-        faces = check_faces(data, report, settings, prepare=True)
+        faces = stages.check_faces(data, report, settings, prepare=True)
         if len(report.errors) > errors_before:
             if "rulebook" in wanted:  # not drawn: its texts are checked as `check` does
                 check_rule_texts(data, report)
@@ -160,12 +182,12 @@ def _faces_and_draw(data: PackData, report: Report, settings: BuildSettings, wan
 
 
 def _report_the_rest(data: PackData, report: Report, settings: BuildSettings,
-                     wanted: set[str], clean: bool) -> None:
+                     wanted: set[str], clean: bool, stages: Stages = FRESH) -> None:
     """A build that stopped at compose still names the problems of its faces and rule texts,
     as `cardgen check` does."""
     if not clean:
         return
     if wanted & FACED_KINDS:
-        check_faces(data, report, settings, prepare=False)
+        stages.check_faces(data, report, settings, prepare=False)
     if "rulebook" in wanted:
         check_rule_texts(data, report)

@@ -22,23 +22,26 @@ from ..validate.images import check_face_pictures, is_template
 
 
 def layout_faces(data: PackData, report: Report, settings: BuildSettings,
-                 prepare: bool = True):
+                 prepare: bool = True, fronts=None, images: ImageStore | None = None):
     """Stage 4: every front and back laid out; text fitted; pictures checked.
 
     `prepare`: the pictures are prepared for printing (decoded, scaled, encoded, on every core;
-    the decode finds a damaged file); else only decoded to find one (`cardgen check`)."""
+    the decode finds a damaged file); else only decoded to find one (`cardgen check`).
+    `fronts(data, card_size, safe, icons)`: the fronts kept between builds (KeptFronts, on
+    disk, by default); `images`: the pack's picture store (a new one by default). A resident
+    pipeline (pipeline.resident) passes its own, kept in memory between edits."""
     from ..render.pdf import Printed
     from ..layout.print_check import check_print
     errors_before = len(report.errors)
     check_print(data, settings, wanted_outputs(settings), report)
     layouter = CardLayouter(data, report)
     if len(report.errors) > errors_before:  # every card would fail the same way
-        return [], ImageStore(data.folder), layouter
+        return [], images if images is not None else ImageStore(data.folder), layouter
     card_size = settings.card_size or data.pack.print.size()
     safe = settings.safe if settings.safe is not None else data.pack.print.safe
     bleed = settings.bleed if settings.bleed is not None else data.pack.print.bleed
     layouts = used_layouts(data, layouter, card_size, bleed, safe)
-    images = ImageStore(data.folder)
+    images = images if images is not None else ImageStore(data.folder)
     # the pictures the cards and layouts name outright are prepared on the other cores while
     # this process lays out the cards (prepare_all below waits for them)
     if prepare:
@@ -57,7 +60,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
                 preflight(None, layouts[kind.back], backs[kind.id])
                 backs[kind.id] = saver(backs[kind.id])
         from ..incremental.kept import KeptFronts
-        kept = KeptFronts(data, card_size, safe, layouter.icons)
+        kept = (fronts or KeptFronts)(data, card_size, safe, layouter.icons)
         for lc in data.cards:
             kind = data.kind(lc.kind)
             if kind.front not in layouts or kind.id not in backs:

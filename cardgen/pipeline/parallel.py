@@ -141,9 +141,13 @@ def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bo
 
 
 def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
-    """The work: per pack, its stale outputs."""
+    """The work: per pack, its stale outputs. Each pack's output folder is locked first (when
+    the caller holds the output_lock of `out`): from its planning to its writing, no other
+    build writes that pack; other packs may be built into `out` meanwhile."""
+    from ..output import lock_pack
     tasks, plans = [], {}
     for folder in folders:
+        lock_pack(out, folder.name)
         stale, keys, previous = stale_outputs(folder, out, settings)
         if force:
             stale = wanted_outputs(settings)
@@ -192,6 +196,85 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
             for folder in folders]
 
 
+# --- processes forked by a build ------------------------------------------------------------
+#
+# Every process a build forks (the packs' workers, the rulebook's process, the pictures' pool)
+# is set up in the moment it is made, before it runs a line of its own:
+# - Ctrl-C and SIGTERM are its parent's to handle: SIGINT is ignored and SIGTERM ends it at once
+#   and silently (the parent stops it with SIGTERM). Set by a pool's initializer, this came too
+#   late for an interrupt that reached a worker while it started (a traceback of its own: the
+#   race tests/test_interrupt.py met); the signals are blocked around the fork itself.
+# - it ends with its parent: Linux sends it SIGKILL the moment its parent dies
+#   (PR_SET_PDEATHSIG), elsewhere a thread looks for the parent twice a second. A worker of a
+#   build that was killed can no longer run on, nor hold anything the next build needs.
+
+_FORK: dict[str, object] = {}
+
+
+def _before_fork() -> None:
+    _FORK["parent"] = os.getpid()
+    _FORK["mask"] = _block_interrupts()
+
+
+def _after_fork_in_parent() -> None:
+    _unblock_interrupts(_FORK.pop("mask", None))
+
+
+def _after_fork_in_child() -> None:
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(_FORK.get("parent"))
+    _unblock_interrupts(_FORK.pop("mask", None))
+
+
+def _block_interrupts():
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread() or \
+            not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def _unblock_interrupts(mask) -> None:
+    import signal
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def die_with_parent(parent: int | None) -> None:
+    """End this (forked) process when its parent ends: at once on Linux, within half a second
+    elsewhere; at once when the parent is gone already."""
+    import signal
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+            armed = True
+        except (OSError, AttributeError):
+            armed = False
+    else:
+        armed = False
+    if parent is not None and os.getppid() != parent:  # died before the line above
+        os._exit(1)
+    if not armed and parent is not None:
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(1)
+        threading.Thread(target=watch, name="cardgen-parent", daemon=True).start()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
+
+
 def _quiet_worker() -> None:
     """A worker stopped by Ctrl-C or SIGTERM ends at once and silently: the main process
     reports the interrupt once, and no worker prints a traceback of its own."""
@@ -213,6 +296,9 @@ def _merge(folder: Path, plan, parts):
     if any(r is None for r in results):
         return folder, report, None, "failed"
     merged = results[0]
+    if previous.get("distrusted"):  # (incremental.fingerprint.read_manifest)
+        merged.notes.append(f"{previous['distrusted']}; it is not used: every output is made "
+                            "again, and no file it lists is removed")
     for other in results[1:]:
         merged.files.update(other.files)
         merged.built.update(other.built)

@@ -21,7 +21,7 @@ outputs cost. Operators name resources of their own document, though:
   any of them is never recorded, and is drawn afresh each time.
 
 The bytes of a document depend only on its input: what is replayed is what the same drawing
-would write in that document (tests/test_replay.py, tests/test_face_cache.py).
+would write in that document (tests/render/test_replay.py, tests/incremental/test_face_cache.py).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class FaceRecords:
         """alphabet: {font: its characters, sorted} every print document is seeded with
         (None: nothing is lasting); kept: lasting recordings of an earlier build with this
         alphabet, by face key; images: the ImageStore the pictures come from; keys: id(face) →
-        its content key (build.face_keys; a face without one is known by its id() in this
+        its content key (pipeline.faces.face_keys; a face without one is known by its id() in this
         build only)."""
         self.alphabet = alphabet
         self.images = images

@@ -100,7 +100,7 @@ def _ttfont(pdf_name: str, path) -> TTFont:
     tenth of a second for a deck's five); loading the parse is a few ms. The entry is keyed by
     the file's bytes, reportlab's version and the settings the font object copies from
     reportlab's configuration, so it is exactly what parsing this file would give; a PDF drawn
-    with it has the same bytes (tests/test_fonts_cache.py).
+    with it has the same bytes (tests/text/test_fonts_cache.py).
     """
     import hashlib
     import pickle

@@ -2,7 +2,7 @@
 
 Why escaping comes first: reportlab's Paragraph parses XML-like markup, so a '<' or '&' written
 by a user must reach it as '&lt;' / '&amp;' and print literally. Our own markup (**bold**,
-*italic*, :icon:) is parsed by render.text into runs, and only then turned into <b>/<i> tags
+*italic*, :icon:) is parsed by text.fit into runs, and only then turned into <b>/<i> tags
 around escaped text — user text never becomes a tag.
 """
 

@@ -70,7 +70,7 @@ def stats_lines(box, x: float, y: float, w: float, h: float,
 
 def text_pieces(box, icons: dict[str, str]):
     """(font, text) of every piece of text the box prints: what text_lines and stats_lines
-    place, without placing it (render.face_store gathers the characters of a build)."""
+    place, without placing it (render.replay.characters gathers the characters of a build)."""
     r = box.region
     if r.type in ("text", "icon") and box.text is not None:
         for line in box.text.lines:

@@ -85,7 +85,7 @@ def hyphenator(language: str):
 
 class WordSplits:
     """pyphen's split points of each word, remembered between builds. Why: loading a
-    language's patterns takes some 30 ms per process (render/patterns.py), and a book asks
+    language's patterns takes some 30 ms per process (text/hyphenation.py), and a book asks
     for a few hundred words; the words asked before (in cardgen's cache, by the pattern file's
     bytes) need no patterns.
     The splits are pyphen's own, so the book is laid out the same either way."""
@@ -134,7 +134,7 @@ def keep_hyphenation() -> None:
 
 def _load_dictionary(lang: str) -> None:
     """Hand pyphen the language's patterns, each parsed when a word asks for it
-    (render/patterns.py: 30 ms instead of pyphen's half a second for German)."""
+    (text/hyphenation.py: 30 ms instead of pyphen's half a second for German)."""
     from ...text.hyphenation import lazy_dictionary
     path = pyphen.LANGUAGES[pyphen.language_fallback(lang)]
     if path not in pyphen.hdcache:

@@ -1,0 +1,200 @@
+"""The resident pipeline (cardgen/pipeline/resident.py): what an edit redoes, what it keeps,
+and that what it makes is what a fresh process makes from the same files."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cardgen.layout import boards_preflight
+from cardgen.load import source
+from cardgen.model.marks import MarkedDict, MarkedList
+from cardgen.pipeline import resident as resident_module
+from cardgen.pipeline.chain import build_pack
+from cardgen.pipeline.resident import Resident, reparsed
+from cardgen.model.settings import BuildSettings
+
+
+@pytest.fixture(autouse=True)
+def _memory_of_this_test():
+    """A Resident keeps parses and boards in memory (load.source, layout.boards_preflight):
+    this test's own, none after it."""
+    before = source.MEMORY, boards_preflight.MEMORY
+    source.MEMORY = boards_preflight.MEMORY = None
+    yield
+    source.MEMORY, boards_preflight.MEMORY = before
+
+
+def _same(a, b, where="") -> None:
+    """Equal values with equal marks, all the way down."""
+    assert type(a) is type(b), where
+    assert a == b, where
+    for name in ("mark", "key_marks", "value_marks", "item_marks"):
+        assert getattr(a, name, None) == getattr(b, name, None), f"{where}.{name}"
+    if isinstance(a, dict):
+        for key in a:
+            _same(a[key], b[key], f"{where}.{key}")
+    elif isinstance(a, list):
+        for index, (x, y) in enumerate(zip(a, b)):
+            _same(x, y, f"{where}[{index}]")
+
+
+def _parse(text: str):
+    warnings: list = []
+    return source.parse(text, "cards.yaml", warnings), warnings
+
+
+HEROES = (Path(__file__).parents[1] / "fixtures" / "valid" / "card_data" / "mini" / "cards" /
+          "heroes.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("alter: 60", "alter: 61"),  # a stat of the first card
+    ("krank: 0", "krank: 7"),  # a stat of the last card (its lines run to the end)
+    ("name: Bob", "name: 'Bob: the second'"),  # a quoted text
+    ("stundenlohn: 200.0", "stundenlohn: yes"),  # a slip the loader warns about
+])
+def test_an_edit_inside_one_card_parses_that_card_alone_as_the_whole_file_would(old, new):
+    before = _parse(HEROES)
+    edited = HEROES.replace(old, new, 1)
+    fast = reparsed(HEROES, *before, edited, "cards.yaml")
+    assert fast is not None
+    full = _parse(edited)
+    _same(fast[0], full[0])
+    assert fast[1] == full[1]
+    _same(before[0], _parse(HEROES)[0])  # the kept parse is not changed
+
+
+@pytest.mark.parametrize("edits", [
+    [("kind: hero", "kind: K")],  # outside the cards
+    [("krank: 4", "krank: 5"), ("name: Bob", "name: Rob")],  # two cards
+    [("alter: 60", "alter: 60\n      extra: 1")],  # one more line: every later mark moves
+    [("name: Bob", "name: [Bob")],  # does not parse: the full parse says where
+    [("name: Bob", "name: Bob\n  - id: A3")],
+])
+def test_an_edit_that_reaches_further_is_left_to_the_full_parse(edits):
+    before = _parse(HEROES)
+    edited = HEROES
+    for old, new in edits:
+        edited = edited.replace(old, new, 1)
+    assert reparsed(HEROES, *before, edited, "cards.yaml") is None
+
+
+def _stat_edit(pack, old="alter: 60", new="alter: 61"):
+    path = pack / "cards" / "heroes.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_stat_edit_redraws_that_card_only(tmp_path, make_pack):
+    pack = make_pack(tmp_path)
+    resident = Resident(pack)
+    first = resident.view()
+    assert not first.stale and {c.id for c in first.cards} >= {"A1", "A2", "B1"}
+    _stat_edit(pack)
+    second = resident.view()
+    changed = {c.id for c, o in zip(second.cards, first.cards) if (c.front, c.back) !=
+               (o.front, o.back)}
+    assert changed == {"A1"}
+    assert second.generation == first.generation + 1
+    png = resident.face_png(second.cards[0].front)
+    picture = Image.open(io.BytesIO(png))
+    w, h = second.card_size
+    assert picture.size == (round(w / 25.4 * resident_module.PREVIEW_DPI),
+                            round(h / 25.4 * resident_module.PREVIEW_DPI))
+    assert resident.face_png("0" * 64) is None  # only what the views show
+
+
+def test_an_error_keeps_the_last_good_cards_and_names_its_line(tmp_path, make_pack):
+    pack = make_pack(tmp_path)
+    resident = Resident(pack)
+    good = resident.view()
+    _stat_edit(pack, "alter: 60", "alter: 600")
+    bad = resident.view()
+    assert bad.stale and bad.cards == good.cards
+    errors = [d for d in bad.diagnostics if d.severity == "error"]
+    assert errors and errors[0].file.endswith("heroes.yaml") and errors[0].line == 8
+    _stat_edit(pack, "alter: 600", "alter: 59")
+    fixed = resident.view()
+    assert not fixed.stale and not [d for d in fixed.diagnostics if d.severity == "error"]
+
+
+def test_the_card_panel_names_where_the_card_is_written(tmp_path, make_pack):
+    pack = make_pack(tmp_path)
+    resident = Resident(pack)
+    resident.view()
+    card = resident.card("A2")
+    assert card["line"] == 18 and card["where"].endswith("heroes.yaml:18")
+    assert card["layout"] == "stat-card" and card["data"]["stats"]["alter"] == 55
+    assert resident.card("Z9") is None
+
+
+def test_a_resident_build_after_an_edit_is_a_cold_build_byte_for_byte(tmp_path, make_pack):
+    pack = make_pack(tmp_path)
+    settings = BuildSettings(only=("cards",))
+    resident = Resident(pack, settings)
+    resident.build({"cards"})
+    _stat_edit(pack, "krank: 0", "krank: 3")
+    report, result = resident.build({"cards"})
+    assert not report.errors
+    source.MEMORY = None  # a fresh process: nothing kept in memory
+    cold_report, cold = build_pack(pack, settings, {"cards"})
+    assert result.files.keys() == cold.files.keys()
+    for name in cold.files:
+        assert result.files[name] == cold.files[name], name
+
+
+def test_documents_are_laid_out_again_only_when_they_change(tmp_path, copy_shipped):
+    pack = copy_shipped(tmp_path, "quartett")
+    resident = Resident(pack)
+    resident.view()
+    first = resident.documents()
+    assert first is not None and first.documents[0].name == "rulebook"
+    pages = first.documents[0].pages
+    assert len(pages) > 2 and resident.page_png(pages[0]).startswith(b"\x89PNG")
+    laid = []
+    real = resident._lay_out_documents
+    resident._lay_out_documents = lambda *a: laid.append(1) or real(*a)
+    resident.view()  # nothing changed
+    assert resident.documents().documents[0].pages == pages and not laid
+
+
+def test_build_packs_gives_run_packs_outcomes(tmp_path, make_pack):
+    pack = make_pack(tmp_path)
+    settings = BuildSettings(only=("cards",))
+    outcomes = resident_module.build_packs([Resident(pack, settings)], tmp_path / "out",
+                                           settings, 1)
+    folder, report, (result, keys, previous), state = outcomes[0]
+    assert folder == pack and state == "built" and "cards.pdf" in result.files
+
+
+def test_reparsed_needs_a_cards_list():
+    data, warnings = _parse("kind: hero\ncards: []\n")
+    assert reparsed("kind: hero\ncards: []\n", data, warnings, "kind: K\ncards: []\n",
+                    "cards.yaml") is None
+    assert isinstance(data, MarkedDict) and isinstance(data["cards"], MarkedList)
+
+
+def test_boards_are_laid_out_again_only_when_what_they_show_changes(tmp_path, copy_shipped,
+                                                                    monkeypatch):
+    pack = copy_shipped(tmp_path, "crazy-hospital")
+    laid = []
+    real = boards_preflight._load_boards
+    monkeypatch.setattr(boards_preflight, "_load_boards",
+                        lambda *args: laid.append(1) or real(*args))
+    resident = Resident(pack)
+    first = resident.view()
+    assert laid == [1] and not first.stale
+    cards = pack / "cards" / "character.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("iq: 141", "iq: 142", 1),
+                     encoding="utf-8")
+    second = resident.view()
+    assert laid == [1], "a stat edit lays the boards out again"
+    assert [d for d in second.diagnostics if "board" in d.file] == \
+        [d for d in first.diagnostics if "board" in d.file]
+    boards = pack / "boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    resident.view()
+    assert laid == [1, 1]
