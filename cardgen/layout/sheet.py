@@ -23,6 +23,7 @@ class Slot:
     index: int  # 0-based position on the sheet, row-major from the top-left card
     x: float    # mm, left edge of the card's TRIM box on the page
     y: float    # mm, bottom edge of the card's TRIM box on the page
+    turn: int = 0  # degrees counter-clockwise the card is turned on the page: 0, 90, 180, 270
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ def plan_sheet(paper: tuple[float, float], card: tuple[float, float], bleed: flo
     gap = 2 * b
     x0 = (pw - (cols * cw + (cols - 1) * gap)) / 2            # centred on the page
     y0 = (ph + footer - (rows * ch + (rows - 1) * gap)) / 2   # centred above the footer band
-    slots = tuple(Slot(r * cols + c, x0 + c * (cw + gap), y0 + (rows - 1 - r) * (ch + gap))
+    slots = tuple(Slot(r * cols + c, x0 + c * (cw + gap), y0 + (rows - 1 - r) * (ch + gap),
+                       90 if rotated else 0)
                   for r in range(rows) for c in range(cols))
     box = (slots[0].x - b, slots[-1].y - b, slots[-1].x + cw + b, slots[0].y + ch + b)
     marks = _marks((pw, ph), box, _cuts(slots[:cols], "x", cw), _cuts(slots[::cols], "y", ch),
@@ -199,8 +201,21 @@ def back_slots(plan: SheetPlan, duplex: str = "long",
     return tuple(
         Slot(s.index,
              (plan.page_w - s.x - plan.card_w if mirror_x else s.x) + dx,
-             (s.y if mirror_x else plan.page_h - s.y - plan.card_h) + dy)
+             (s.y if mirror_x else plan.page_h - s.y - plan.card_h) + dy,
+             turned_over(s.turn, mirror_x))
         for s in plan.slots)
+
+
+def turned_over(turn: int, vertical: bool) -> int:
+    """How a back is turned on its page so that its top edge is its front's top edge, as in
+    printshop.pdf (both faces upright, the card turned over its own vertical axis).
+
+    The sheet is turned over a `vertical` line of the page (long-edge duplex on a portrait page,
+    a fold down the middle) or a horizontal one: seen from behind, a turn of the front by
+    `turn` degrees counter-clockwise is a turn by -turn (vertical axis) or 180 - turn
+    (horizontal axis: what was the page's top is now its bottom).
+    """
+    return (-turn if vertical else 180 - turn) % 360
 
 
 def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
@@ -232,15 +247,17 @@ def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
     _, vertical, half = max(options, key=lambda option: option[:2])
     if vertical:
         plan = replace(half, page_w=pw)
-        backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y) for s in plan.slots)
+        backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y, turned_over(s.turn, True))
+                      for s in plan.slots)
         return plan, backs, (pw / 2, margin + footer, pw / 2, ph - margin)
     # horizontal fold: the half's layout moved to the top half; its footer band lies along the
     # fold (cut away with the gutter), the backs below mirror the fronts across the fold
     up = ph / 2
     plan = replace(half, page_h=ph, footer_y=half.footer_y + up,
-                   slots=tuple(Slot(s.index, s.x, s.y + up) for s in half.slots),
+                   slots=tuple(Slot(s.index, s.x, s.y + up, s.turn) for s in half.slots),
                    marks=tuple((x1, y1 + up, x2, y2 + up) for x1, y1, x2, y2 in half.marks))
-    backs = tuple(Slot(s.index, s.x, ph - s.y - plan.card_h) for s in plan.slots)
+    backs = tuple(Slot(s.index, s.x, ph - s.y - plan.card_h, turned_over(s.turn, False))
+                  for s in plan.slots)
     return plan, backs, (margin, up, pw - margin, up)
 
 

@@ -84,15 +84,19 @@ def sheet_layout(spec: SheetSpec, card_size, bleed: float):
 
 def place(canvas, painter: CardPainter, face: CardFace, plan: SheetPlan, slot,
           shared: bool = False) -> None:
-    """Draw one face in its slot; a card turned on the sheet is turned a quarter turn
-    counter-clockwise about its slot (the same turn for its back)."""
+    """Draw one face in its slot, turned by the slot's `turn` (degrees counter-clockwise) about
+    the slot: a front lying sideways turns a quarter turn, its back the turn that keeps its top
+    at the front's top once the sheet is turned over (layout.sheet.turned_over)."""
     draw = painter.draw_shared if shared else painter.draw
-    if not plan.rotated:
+    if not slot.turn:
         draw(canvas, face, slot.x * MM, slot.y * MM, plan.bleed)
         return
+    # where the face's own lower-left corner lands inside the slot, for each turn
+    corner = {90: (plan.card_w, 0), 180: (plan.card_w, plan.card_h), 270: (0, plan.card_h)}
+    dx, dy = corner[slot.turn]
     canvas.saveState()
-    canvas.translate((slot.x + plan.card_w) * MM, slot.y * MM)
-    canvas.rotate(90)
+    canvas.translate((slot.x + dx) * MM, (slot.y + dy) * MM)
+    canvas.rotate(slot.turn)
     draw(canvas, face, 0, 0, plan.bleed)
     canvas.restoreState()
 
