@@ -14,8 +14,8 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.card import CardFace
-from ..layout.sheet import (PAPER, SheetPlan, back_slots, fold_plan,
-                            plan_sheet)
+from ..layout.sheet import (PAPER, SheetPlan, back_footer_y, back_slots, fold_plan,
+                            plan_sheet, turns_over_vertical)
 from .card import CardPainter
 from ..text.fonts import face_name
 from ..units import MM
@@ -133,14 +133,15 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
             _fold_line(canvas, fold_line)
         trim_marks(canvas, plan)
         _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
-                number, total)
+                number, total, plan.footer_y)
         canvas.showPage()
         if duplex == "fold":
             continue
         number += 1
         for slot, item in zip(backs, sheet):
             place(canvas, painter, item.back, plan, slot, shared=True)
-        _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
+        _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total,
+                back_footer_y(plan, turns_over_vertical(plan, duplex)))
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -164,15 +165,33 @@ def _fold_line(canvas, line) -> None:
     canvas.restoreState()
 
 
-def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None:
-    """Pack and page, and a 50 mm scale bar: a user sees at once if the printer rescaled."""
-    y = plan.footer_y * MM
+FOOTER_INSET = 5.0  # mm inside the margin where the footer's text begins and its bar ends
+
+
+def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int, baseline: float) -> None:
+    """Pack and page, and a 50 mm scale bar: a user sees at once if the printer rescaled.
+
+    In the footer band (layout.sheet), inside the margin; a text too long for the room left
+    of the bar shrinks to 5 pt, then loses its end ("…"), never running into the bar."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    y = baseline * MM
     canvas.saveState()
     font = face_name("sans")
-    canvas.setFont(font, 7)
+    left = (plan.margin + FOOTER_INSET) * MM
+    bar_x = (plan.page_w - plan.margin - FOOTER_INSET - 50) * MM
+    label_w = stringWidth("50 mm:", font, 6) + 2
+    room = bar_x - label_w - 3 * MM - left
+    line, size = f"{text} — {number}/{total}", 7.0
+    while size > 5 and stringWidth(line, font, size) > room:
+        size -= 0.5
+    tail = f" — {number}/{total}"
+    while stringWidth(line, font, size) > room and len(text) > 1:
+        text = text[:-1]
+        line = f"{text.rstrip()}…{tail}"
+    canvas.setFont(font, size)
     canvas.setFillColor(black)
-    canvas.drawString(10 * MM, y, f"{text} — {number}/{total}")
-    bar_x = plan.page_w * MM - 10 * MM - 50 * MM
+    canvas.drawString(left, y, line)
+    canvas.setStrokeColor(black)
     canvas.setLineWidth(0.5)
     canvas.line(bar_x, y + 1, bar_x + 50 * MM, y + 1)
     for tick in range(0, 51, 10):

@@ -4,10 +4,8 @@ turned over its own vertical axis). Read back from the PDFs' drawing matrices.""
 
 from __future__ import annotations
 
-import io
 import math
 
-import pikepdf
 import pytest
 
 from cardgen.diagnostics import Report
@@ -15,56 +13,7 @@ from cardgen.layout.sheet import PAPER, fold_plan
 from cardgen.model.settings import BuildSettings
 from cardgen.pipeline.draw import render_pack
 from conftest import shipped_data
-
-PT = 72 / 25.4
-
-
-def _mul(m, n):
-    """PDF matrix product: apply m, then n; matrices as (a, b, c, d, e, f)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
-
-
-def faces_on_page(pdf: pikepdf.Pdf, index: int, card: tuple[float, float],
-                  bleed: float) -> list[dict]:
-    """Every face drawn on a page: its printed rectangle's centre (mm), the degrees it is
-    turned counter-clockwise, and whether it is a shared form (a back) or drawn in place (a
-    front). A face drawn in place begins with its clip rectangle (its trim, `card` mm, plus
-    the bleed printed: `bleed`, or none where cards abut); a shared face is a form XObject
-    whose BBox is that rectangle. In its own frame a face is upright: w x h as printed."""
-    sizes = {(round(card[0] + 2 * b, 2), round(card[1] + 2 * b, 2)) for b in (bleed, 0)}
-    page = pdf.pages[index]
-    xobjects = page.Resources.get("/XObject", {})
-    ops = pikepdf.parse_content_stream(page)
-    ctm, stack, found = (1, 0, 0, 1, 0, 0), [], []
-
-    def add(x, y, w, h, shared):
-        if (round(w / PT, 2), round(h / PT, 2)) not in sizes:
-            return
-        cx, cy = x + w / 2, y + h / 2
-        a, b, c, d, e, f = ctm
-        turn = round(math.degrees(math.atan2(b, a))) % 360
-        assert (a, b, c, d) == pytest.approx((a, b, -b, a), abs=1e-6)  # a pure turn
-        found.append({"centre": ((a * cx + c * cy + e) / PT, (b * cx + d * cy + f) / PT),
-                      "turn": turn, "shared": shared})
-
-    for position, (operands, operator) in enumerate(ops):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
-        elif op == "re" and position + 1 < len(ops) and str(ops[position + 1][1]) in ("W", "W*"):
-            add(*(float(v) for v in operands), shared=False)
-        elif op == "Do":
-            form = xobjects[str(operands[0])]
-            x0, y0, x1, y1 = (float(v) for v in form.BBox)
-            add(x0, y0, x1 - x0, y1 - y0, shared=True)
-    return found
+from pdf_geometry import open_pdf, read_page
 
 
 def up(turn: int) -> tuple[int, int]:
@@ -81,21 +30,21 @@ def assert_backs_match_fronts(cards_pdf: bytes, shop_pdf: bytes, paper: str, dup
     back's top points where its front's top points, measured against printshop.pdf's turns of
     the same two faces. Returns the number of cards seen."""
     pw, ph = PAPER[paper]
-    shop = pikepdf.open(io.BytesIO(shop_pdf))
+    shop = open_pdf(shop_pdf)
     shop_turns = {face["turn"] for i in range(len(shop.pages))
-                  for face in faces_on_page(shop, i, card, bleed)}
+                  for face in read_page(shop, i, card, bleed)[0]}
     assert shop_turns == {0}  # printshop.pdf: every face upright on its own page
-    pdf = pikepdf.open(io.BytesIO(cards_pdf))
+    pdf = open_pdf(cards_pdf)
     seen = 0
     step = 1 if duplex == "fold" else 2
     for index in range(0, len(pdf.pages), step):
-        faces = faces_on_page(pdf, index, card, bleed)
+        faces = read_page(pdf, index, card, bleed)[0]
         if duplex == "fold":
             fronts = [f for f in faces if not f["shared"]]
             backs = [f for f in faces if f["shared"]]
         else:
             fronts = faces
-            backs = faces_on_page(pdf, index + 1, card, bleed)
+            backs = read_page(pdf, index + 1, card, bleed)[0]
             assert not [f for f in fronts if f["shared"]]
             assert all(b["shared"] for b in backs)
         assert fronts and len(fronts) == len(backs)
