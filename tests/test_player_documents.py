@@ -164,7 +164,7 @@ def test_calibration_numbers_every_millimetre_at_6_pt_and_says_where_plus_is(shi
             sizes[word] = min(sizes.get(word, 99.0), size * scale)
 
     text = back.extract_text(visitor_text=seen)
-    for value in range(-5, 6):
+    for value in range(-5, 16):  # -5 to +5 mm, and 10 more under the vernier's ticks
         word = f"{value:+d}" if value else "0"
         assert word in sizes and sizes[word] >= 6.0 - 1e-6, (word, sizes.get(word))
     assert "Rechts und oben ist plus" in text.replace("\n", " ")
