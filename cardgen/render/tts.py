@@ -69,11 +69,10 @@ def _deck(document, pages, items, card_size, bleed, stem, number, folder, names,
         key = number * 100 + sheet_no  # TTS deck keys: CardID = key * 100 + cell
         cols, rows, px_w, px_h = sheet_grid(len(sheet), card_size)
         back_px = back_px or (px_w, px_h)  # the back as large as a face on the first sheet
-        dpi = px_w / card_size[0] * 25.4
         from PIL import Image
         canvas = Image.new("RGB", (cols * px_w, rows * px_h), "white")
         for position, card_id in enumerate(sheet):
-            image = page_image(document[pages[card_id]], bleed, dpi, False, (px_w, px_h))
+            image = page_image(document[pages[card_id]], bleed, False, (px_w, px_h))
             canvas.paste(image, ((position % cols) * px_w, (position // cols) * px_h))
             cell[card_id] = key * 100 + position
         name = f"tts/{stem}-{sheet_no}.png"
@@ -82,9 +81,8 @@ def _deck(document, pages, items, card_size, bleed, stem, number, folder, names,
                             "BackURL": (folder / f"tts/{stem}-back.png").as_uri(),
                             "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                             "UniqueBack": False, "Type": 0}
-    back_dpi = back_px[0] / card_size[0] * 25.4
     out[f"tts/{stem}-back.png"] = _png(page_image(document[pages[items[0].back.card_id]],
-                                                  bleed, back_dpi, False, back_px))
+                                                  bleed, False, back_px))
     cards = []
     for item in items:  # each card names its sheet too: TTS reads a card taken off the deck
         card_id = cell[item.front.card_id]
@@ -115,6 +113,8 @@ def _transform(x: float = 0.0) -> dict:
 
 
 def _png(image) -> bytes:
+    from .raster import srgb_profile
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=3)  # 4096 px sheets: fast, still small
+    # 4096 px sheets: fast, still small; sRGB, as the card PNGs
+    image.save(buffer, "PNG", compress_level=3, icc_profile=srgb_profile())
     return buffer.getvalue()
