@@ -54,6 +54,36 @@ def _to_unicode_cmap(fontname: str, subset) -> str:
 # reportlab calls the module's makeToUnicodeCMap by name when it embeds a font subset
 ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
+
+def subset_tag(face: bytes, subset) -> bytes:
+    """The six capital letters before '+' in an embedded subset's name, made from the face and
+    the characters the subset holds. Why: reportlab numbers subsets (AAAAAA for the first of
+    every font in every file), and a tool that merges PDFs (a print shop's imposition, "combine
+    files") may take two different subsets of one name for one font and print the wrong
+    glyphs. The PDF reference asks for a tag unique to the subset; a hash keeps it the same
+    for the same subset, so the same input still gives the same bytes."""
+    import hashlib
+    digest = hashlib.sha256(face + b"\0" + ",".join(map(str, subset)).encode()).digest()
+    return bytes(65 + byte % 26 for byte in digest[:6])
+
+
+class TaggedFont(TTFont):
+    """A TrueType font whose embedded subsets carry subset_tag's tags."""
+
+    def addObjects(self, doc):
+        """reportlab's, with the subset tags: reportlab names each subset by calling its
+        module's SUBSETN(n) (reportlab 4.x-5.x), so that name gives this font's tags while
+        reportlab writes the subsets (one process draws one document at a time)."""
+        state = self.state.get(doc)
+        tags = [subset_tag(self.face.name, subset) for subset in (state.subsets if state
+                                                                  else ())]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n, *_: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
 FACES = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
@@ -124,10 +154,10 @@ def _ttfont(pdf_name: str, path) -> TTFont:
         face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
         face.__dict__.update(face_state, _ttf_data=data, filename=str(path),
                              _pdfScale=_scale(face_state["unitsPerEm"]))
-        font = TTFont.__new__(TTFont)
+        font = TaggedFont.__new__(TaggedFont)
         font.__dict__.update(font_state, face=face, state=WeakKeyDictionary())
         return font
-    font = TTFont(pdf_name, str(path))
+    font = TaggedFont(pdf_name, str(path))
     font_state = {k: v for k, v in font.__dict__.items() if k not in ("face", "state")}
     face_state = {k: v for k, v in font.face.__dict__.items() if k not in _NOT_KEPT}
     try:
