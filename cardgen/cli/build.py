@@ -85,6 +85,10 @@ MarginOption = Annotated[Optional[float], typer.Option(
     min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
     "in the settings file).", show_default=False)]
 
+NoBacksOption = Annotated[bool, typer.Option(
+    "--no-backs", help="cards.pdf with the fronts alone, printed single-sided: to slide into "
+    "sleeves in front of real cards.")]
+
 InkSaverOption = Annotated[bool, typer.Option(
     "--ink-saver", help="Backs and large solid fills as outlines or light tints, as each "
     "layout declares.")]
@@ -117,6 +121,7 @@ def build(
     jobs: JobsOption = 0,
     sheet: SheetOption = None,
     margin: MarginOption = None,
+    no_backs: NoBacksOption = False,
     ink_saver: InkSaverOption = False,
     colour: ColourOption = "rgb",
     data: DataOption = None,
@@ -151,6 +156,7 @@ def build(
     colour = choose("--colour", colour, ("rgb", "cmyk"))
     only = check_only(only)
     no_effect(only, png, dpi, no_bleed, booklet)
+    fronts_only(no_backs, duplex, back_offset)
     size, bleed, safe, print_shop = card_size_of(card_size, bleed, safe)
     chosen = (preset, cards, random, seed, special, variant, option, players, teams)
     choice = None
@@ -163,6 +169,7 @@ def build(
         safe=safe, only=tuple(sorted(set(only or ()))), png=png,
         dpi=300 if dpi is None else dpi, png_bleed=not no_bleed, booklet=booklet,
         sheet=sheet or "bleed", margin=margin, ink_saver=ink_saver, colour=colour,
+        backs=not no_backs,
         print_shop=print_shop,
         out=str(out.resolve()) if "tts" in (only or ()) else None)  # TTS names its files
     if changed_since is not None:
@@ -334,6 +341,19 @@ def no_effect(only: list[str], png: bool, dpi: Optional[int], no_bleed: bool,
              "--booklet has no effect: --only leaves out the rulebook")):
         if given and useless:
             warn(text)
+
+
+def fronts_only(no_backs: bool, duplex: Optional[str], back_offset: Optional[str]) -> None:
+    """--no-backs with a fold (fronts and backs on one sheet) is a contradiction; duplex and
+    back offset place backs, so with --no-backs they change nothing."""
+    if not no_backs:
+        return
+    if duplex == "fold":
+        raise typer.BadParameter("--duplex fold puts fronts and backs on one sheet; --no-backs "
+                                 "prints fronts alone: choose one", param_hint="--no-backs")
+    for given, option in ((duplex, "--duplex"), (back_offset, "--back-offset")):
+        if given is not None:
+            warn(f"{option} has no effect with --no-backs: there are no backs to place")
 
 
 def faces_of(manifest: Path, packs: Optional[list[str]]) -> dict:

@@ -48,6 +48,10 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} Karten auf einem Blatt.",
         "guide_fold_one": "**Seite 1** einseitig drucken. Das Blatt an der gestrichelten Linie "
                     "falten, die Hälften bedruckt nach außen zusammenkleben, trocknen lassen.",
+        "guide_fronts": "**Seiten 1–{pages}** einseitig drucken: nur Vorderseiten, ohne "
+                    "Rückseiten – zum Einstecken vor echte Karten in Kartenhüllen.",
+        "guide_fronts_one": "**Seite 1** einseitig drucken: nur Vorderseiten, ohne Rückseiten – "
+                        "zum Einstecken vor echte Karten in Kartenhüllen.",
     },
     "nl": {
         "guide_title": "Zo print je {title}",
@@ -75,6 +79,10 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} kaarten op één vel.",
         "guide_fold_one": "**Pagina 1** enkelzijdig printen. Het vel op de stippellijn vouwen, "
                     "de helften met de bedrukte kant naar buiten op elkaar lijmen, laten drogen.",
+        "guide_fronts": "**Pagina’s 1–{pages}** enkelzijdig printen: alleen voorkanten, geen "
+                    "achterkanten – om in kaarthoesjes vóór echte kaarten te schuiven.",
+        "guide_fronts_one": "**Pagina 1** enkelzijdig printen: alleen voorkanten, geen "
+                        "achterkanten – om in kaarthoesjes vóór echte kaarten te schuiven.",
     },
     "fr": {
         "guide_title": "Imprimer {title}",
@@ -104,6 +112,10 @@ GUIDE: dict[str, dict[str, str]] = {
                     "partagent un trait de coupe : coupez exactement dessus.",
         "guide_count": "{cards} cartes sur {sheets} feuilles, {per} cartes par feuille.",
         "guide_count_one": "{cards} cartes sur une feuille.",
+        "guide_fronts": "Imprimez les **pages 1–{pages}** en recto seul : les rectos sans "
+                    "versos, à glisser devant de vraies cartes dans des protège-cartes.",
+        "guide_fronts_one": "Imprimez la **page 1** en recto seul : les rectos sans versos, à "
+                        "glisser devant de vraies cartes dans des protège-cartes.",
     },
     "it": {
         "guide_title": "Come stampare {title}",
@@ -135,6 +147,10 @@ GUIDE: dict[str, dict[str, str]] = {
                     "una linea di taglio in comune: tagliate esattamente su di essa.",
         "guide_count": "{cards} carte su {sheets} fogli, {per} carte per foglio.",
         "guide_count_one": "{cards} carte su un foglio.",
+        "guide_fronts": "Stampate le **pagine 1–{pages}** solo fronte: i fronti senza retri, "
+                    "da infilare nelle bustine davanti a carte vere.",
+        "guide_fronts_one": "Stampate la **pagina 1** solo fronte: i fronti senza retri, da "
+                        "infilare nelle bustine davanti a carte vere.",
     },
     "en": {
         "guide_title": "How to print {title}",
@@ -161,6 +177,10 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} cards on one sheet.",
         "guide_fold_one": "Print **page 1** single-sided. Fold the sheet on the dashed line, "
                     "glue the halves together printed side out, let them dry.",
+        "guide_fronts": "Print **pages 1–{pages}** single-sided: fronts only, no backs – to "
+                    "slide into sleeves in front of real cards.",
+        "guide_fronts_one": "Print **page 1** single-sided: fronts only, no backs – to slide "
+                        "into sleeves in front of real cards.",
     },
 }
 
@@ -184,7 +204,8 @@ def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
                   bleed=f"{plan.bleed:g}", cards=facts.cards, per=per,
                   sheets=-(-facts.cards // per) if per else 0)
     one = values["sheets"] == 1  # "1 sheets", "pages 1–1" read wrong: their own sentences
-    keys = ("title", "scale", facts.duplex + ("_one" if one and facts.duplex == "fold" else ""),
+    keys = ("title", "scale", facts.duplex + ("_one" if one and facts.duplex in ("fold", "fronts")
+                                              else ""),
             "paper", "cut_bleed" if plan.keeps_bleed else "cut_abut",
             "count_one" if one else "count")
     return [words["guide_" + key].format(**values) for key in keys]

@@ -22,6 +22,7 @@ class BuildSettings:
     png_bleed: bool = True
     booklet: bool = False
     sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
+    backs: bool = True  # False (--no-backs): cards.pdf holds the fronts alone
     margin: float | None = None  # the printer's unprintable edge in mm (default 5)
     ink_saver: bool = False  # backs and large fills as each layout's region declares
     colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)

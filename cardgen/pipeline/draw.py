@@ -128,10 +128,13 @@ def _drawing(data: PackData, report: Report, settings: BuildSettings, kinds, pre
                     "keywords": f"cardgen, {data.pack.id}, print and play"}
     drawing.footer = f"{data.pack.title} {data.pack.version}"
     drawing.words = labels_for(data.pack.language, data.pack.labels)
-    drawing.spec = pdf.SheetSpec(paper, settings.duplex or pack_print.duplex,
+    # fronts alone: no back to place, whatever duplex the pack or settings file names
+    duplex = (settings.duplex or pack_print.duplex) if settings.backs else "none"
+    drawing.spec = pdf.SheetSpec(paper, duplex,
                                  settings.back_offset or pack_print.back_offset,
                                  settings.sheet,
-                                 5.0 if settings.margin is None else settings.margin)
+                                 5.0 if settings.margin is None else settings.margin,
+                                 settings.backs)
     return drawing
 
 
@@ -343,8 +346,9 @@ def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> b
     from ..render.pdf import sheet_layout
     plan = sheet_layout(spec, card_size, bleed)[0]
     sheets = max(1, -(-cards // len(plan.slots)))
-    pages = sheets * (1 if spec.duplex == "fold" else 2)
-    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper, spec.duplex, cards)
+    pages = sheets * (2 if spec.backs and spec.duplex != "fold" else 1)
+    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper,
+                       spec.duplex if spec.backs else "fronts", cards)
     return guide_pdf(facts, plan, pages, meta, data.pack.labels)
 
 

@@ -70,6 +70,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     mode: str = "bleed"    # "bleed": every card keeps its bleed; "dense": the most cards
     margin: float = 5.0    # mm the printer cannot print at the paper's edge
+    backs: bool = True     # False: fronts only (sleeves over real cards, one-sided printing)
 
 
 def sheet_layout(spec: SheetSpec, card_size, bleed: float):
@@ -104,7 +105,8 @@ def place(canvas, painter: CardPainter, face: CardFace, plan: SheetPlan, slot,
 def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, card_size,
                 bleed: float, meta: dict[str, str], footer_text: str,
                 side_names: tuple[str, str] = ("fronts", "backs"), guide=None) -> bytes:
-    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side.
+    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side;
+    fronts pages alone when `spec.backs` is False.
 
     `guide`, when given, draws the print guide as the first page: guide(canvas, plan, pages).
     """
@@ -113,13 +115,13 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
     buffer = Sink()
     canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
     painter.begin(canvas)
-    if duplex in ("long", "short"):
+    if duplex in ("long", "short") and spec.backs:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
                                    else "DuplexFlipShortEdge")
     plan, backs, fold_line = sheet_layout(spec, card_size, bleed)
     per_sheet = len(plan.slots)
     sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]
-    total = len(sheets) * (1 if duplex == "fold" else 2)
+    total = len(sheets) * (2 if spec.backs and duplex != "fold" else 1)
     if guide is not None:
         guide(canvas, plan, total)
     number = 0
@@ -135,7 +137,7 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
         _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
                 number, total, plan.footer_y)
         canvas.showPage()
-        if duplex == "fold":
+        if duplex == "fold" or not spec.backs:
             continue
         number += 1
         for slot, item in zip(backs, sheet):
