@@ -51,17 +51,20 @@ def test_preset_page_sizes_png_sizes_and_page_order(name, page_mm, png_px):
     result = render_pack(data, Report(), BuildSettings(
         card_size=shop.size, bleed=shop.bleed, safe=shop.safe, print_shop=name,
         only=("printshop", "png")))
-    pdf = pikepdf.open(io.BytesIO(result.files["printshop.pdf"]))
-    assert len(pdf.pages) == 6
-    for page in pdf.pages:
+    names = (["printshop-fronts.pdf", "printshop-backs.pdf"] if shop.order == "files"
+             else ["printshop.pdf"])  # MeinSpiel: the fronts in one file, the backs in another
+    documents = [pikepdf.open(io.BytesIO(result.files[name])) for name in names]
+    pages = [page for document in documents for page in document.pages]
+    assert len(pages) == 6
+    for page in pages:
         media = [float(v) / PT for v in page.MediaBox]
         assert media == pytest.approx([0, 0, *page_mm], abs=0.01)
         trim = [float(v) / PT for v in page.TrimBox]
         assert trim == pytest.approx([shop.bleed, shop.bleed, page_mm[0] - shop.bleed,
                                       page_mm[1] - shop.bleed], abs=0.01)
     backs = ["/XObject" in page.Resources and len(page.Resources.XObject) > 0
-             for page in pdf.pages]  # a back is the shared form, a front is drawn in place
-    expected = [False, True] * 3 if shop.order == "alternate" else [False] * 3 + [True] * 3
+             for page in pages]  # a back is the shared form, a front is drawn in place
+    expected = [True, False] * 3 if shop.order == "back-front" else [False] * 3 + [True] * 3
     assert backs == expected
     for file_name in (f"png/{data.cards[0].card.id}.png", "png/back-motiv.png"):
         assert Image.open(io.BytesIO(result.files[file_name])).size == png_px

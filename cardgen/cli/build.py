@@ -94,7 +94,9 @@ InkSaverOption = Annotated[bool, typer.Option(
     "layout declares.")]
 
 ColourOption = Annotated[str, typer.Option(
-    help="rgb, or cmyk: printshop.pdf as PDF/X-3 in CMYK with an ICC output intent "
+    help="rgb, or cmyk: printshop.pdf in CMYK as PDF/X (X-1a:2003 where the shop asks for it) "
+    "with an ICC output intent, black text in black ink alone, total ink within the shop's "
+    "limit "
     "(needs Ghostscript).")]
 
 ChangedSinceOption = Annotated[Optional[Path], typer.Option(

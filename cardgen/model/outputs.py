@@ -29,7 +29,8 @@ class Output:
 OUTPUTS: dict[str, Output] = {o.name: o for o in (
     Output("cards", "cards.pdf, guide.pdf (deck.pdf for a chosen deck)", _CARD_INPUTS,
            faces=True, default=True),
-    Output("printshop", "printshop.pdf", _CARD_INPUTS, faces=True, default=True),
+    Output("printshop", "printshop.pdf (MeinSpiel: printshop-fronts.pdf, printshop-backs.pdf)",
+           _CARD_INPUTS, faces=True, default=True),
     Output("boards", "boards.pdf", ("pack.yaml", "cards", "boards.yaml", "images",
                                     "balance.yaml"), default=True),
     # the rulebook's figures show real cards and boards

@@ -25,7 +25,7 @@ class BuildSettings:
     backs: bool = True  # False (--no-backs): cards.pdf holds the fronts alone
     margin: float | None = None  # the printer's unprintable edge in mm (default 5)
     ink_saver: bool = False  # backs and large fills as each layout's region declares
-    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
+    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X (Ghostscript, pikepdf)
     print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
     out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key

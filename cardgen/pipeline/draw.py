@@ -181,9 +181,10 @@ def _shop(d: Drawing) -> bool:
     from ..model.pack import PRINT_SHOPS
     from ..render import pdf
     shop = PRINT_SHOPS.get(d.settings.print_shop or "") or d.data.pack.print.shop()
-    order = shop.order if shop else "sides"
+    # a shop that takes the two sides as two files: PNGs and TTS read one file of both
+    order = shop.order if shop and shop.order != "files" else "sides"
     sheet = pdf.printshop(d.printed, d.painter, d.card_size, d.bleed, d.meta, order)
-    if "printshop" in d.wanted and not _printshop(d, sheet):
+    if "printshop" in d.wanted and not _printshop(d, sheet, shop):
         return False
     if "png" in d.wanted:
         _pngs(d, sheet, order)
@@ -193,16 +194,36 @@ def _shop(d: Drawing) -> bool:
     return True
 
 
-def _printshop(d: Drawing, sheet: bytes) -> bool:
-    made = sheet
-    if d.settings.colour == "cmyk":
-        from ..render.cmyk import CmykUnavailable, to_pdfx
-        try:
-            made = to_pdfx(sheet, d.data.pack.title)
-        except CmykUnavailable as exc:
-            d.report.error("printshop.pdf", 0, 0, "", str(exc))
-            return False
-    d.result.add("printshop", "printshop.pdf", made)
+def _printshop(d: Drawing, sheet: bytes, shop) -> bool:
+    """printshop.pdf, or the shop's two files (fronts, backs); in CMYK as the shop asks (its
+    PDF/X version and ink limit), the highest total ink measured and said."""
+    from ..render import pdf
+    documents = {"printshop.pdf": sheet}
+    if shop is not None and shop.order == "files":
+        documents = {f"printshop-{side}.pdf": pdf.printshop(d.printed, d.painter, d.card_size,
+                                                            d.bleed, d.meta, side)
+                     for side in ("fronts", "backs")}
+    for name, made in documents.items():
+        if d.settings.colour == "cmyk":
+            from ..render.cmyk import CmykUnavailable, to_print_cmyk
+            version, limit = (shop.pdfx, shop.ink) if shop else ("PDF/X-3:2002", 0)
+            try:
+                inked = to_print_cmyk(made, d.data.pack.title, version, limit)
+            except CmykUnavailable as exc:
+                d.report.error(name, 0, 0, "", str(exc))
+                return False
+            made = inked.pdf
+            d.result.notes.append(
+                f"{name}: CMYK, {version}, black text and lines in black ink only, total ink "
+                f"at most {inked.ink:g} %" + (f" ({shop.label} accepts {limit} %"
+                                              + (f"; {inked.limited} colours and pixels were "
+                                                 "held to it" if inked.limited else "") + ")"
+                                              if limit else ""))
+        elif shop is not None and shop.colour == "cmyk":
+            d.result.notes.append(f"{name}: RGB; {shop.label} asks for CMYK ({shop.pdfx}"
+                                  + (f", at most {shop.ink} % ink" if shop.ink else "")
+                                  + "): build with --colour cmyk (needs Ghostscript)")
+        d.result.add("printshop", name, made)
     return True
 
 

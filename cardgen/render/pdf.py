@@ -206,10 +206,14 @@ def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int, baselin
 
 def printshop_faces(cards: list[Printed], order: str = "sides") -> list[tuple[int, bool]]:
     """(card index, is back) of every page of printshop.pdf, in the shop's page order:
-    "sides" = all fronts, then all backs; "alternate" = each front followed by its back."""
-    if order == "alternate":
-        return [(i, back) for i in range(len(cards)) for back in (False, True)]
-    return [(i, False) for i in range(len(cards))] + [(i, True) for i in range(len(cards))]
+    "sides" = all fronts, then all backs; "back-front" = each card's back, then its front;
+    "fronts" / "backs" = only those (a shop that takes the two sides as two files)."""
+    n = range(len(cards))
+    if order == "back-front":
+        return [(i, back) for i in n for back in (True, False)]
+    if order in ("fronts", "backs"):
+        return [(i, order == "backs") for i in n]
+    return [(i, False) for i in n] + [(i, True) for i in n]
 
 
 def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: float,
