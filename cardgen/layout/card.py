@@ -25,6 +25,9 @@ TEXT_TYPES = ("text", "stats", "icon")
 _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?")
 
 
+STATS_RULE = 0.3  # pt: the thin rule between two rows of a stats box
+
+
 @dataclass(frozen=True, slots=True)
 class StatRow:
     label: str

@@ -78,6 +78,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
             for copy in range(lc.card.count):
                 printed.append(Printed(lc.card.id, front, backs[kind.id]))
         layouter.report_problems()
+        _shop_minimums(data, settings, faces, report)
     except BaseException:
         images.stop()
         raise
@@ -92,6 +93,14 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
         kept.save()
     layouter.kept = kept
     return printed, images, layouter
+
+
+def _shop_minimums(data: PackData, settings: BuildSettings, faces, report: Report) -> None:
+    """The print shop's type and line minimums (--card-size NAME, or pack.yaml's)."""
+    from ..layout.shop_preflight import check_shop_minimums
+    from ..model.pack import PRINT_SHOPS
+    shop = PRINT_SHOPS.get(settings.print_shop or "") or data.pack.print.shop()
+    check_shop_minimums(shop, faces, report)
 
 
 def named_pictures(data: PackData, layouts: dict) -> list[tuple[str, float, float]]:

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _parse_hex
 
-from ..layout.card import Box, CardFace
+from ..layout.card import STATS_RULE, Box, CardFace
 from ..pictures.store import ImageStore
 from ..pictures.portrait.draw import draw_portrait
 from .replay import FaceRecords
@@ -149,7 +149,7 @@ class CardPainter:
         for index in range(1, len(box.stats)):  # a thin rule between the rows
             canvas.saveState()
             canvas.setStrokeColor(HexColor(box.stroke or "#BBBBBB"))
-            canvas.setLineWidth(0.3)
+            canvas.setLineWidth(STATS_RULE)
             canvas.line(x, y + h - index * row_h, x + w, y + h - index * row_h)
             canvas.restoreState()
 
