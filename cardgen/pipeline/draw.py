@@ -247,7 +247,7 @@ def _tts(d: Drawing, plain: bytes) -> None:
     names.update({f"back:{k.id}": k.plural or k.label for k in data.pack.kinds})
     folder = Path(d.settings.out or "output").resolve() / data.pack.id
     for name, body in tts_files(plain, d.printed, d.card_size, d.bleed, data.pack.id,
-                                data.pack.title, folder, names).items():
+                                data.pack.title, folder, names, d.keys).items():
         d.result.add("tts", name, body)
 
 
