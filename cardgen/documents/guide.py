@@ -22,6 +22,8 @@ from ..units import MM, PAPER
 # from the sheet, in every language a pack may be written in.
 GUIDE: dict[str, dict[str, str]] = {
     "de": {
+        "guide_light": "**Tintensparend** (--ink-saver): {files} sind die hellen Fassungen – "
+                       "dunkle Flächen als helle Töne, Schrift und Linien in ihrer Farbe.",
         "guide_title": "So druckst du {title}",
         "guide_scale": "**Maßstab:** in 100 % drucken („Tatsächliche Größe“), nie „An Seite anpassen“. "
                  "Die 50-mm-Linie unten auf jedem Blatt muss genau 50 mm messen.",
@@ -54,6 +56,8 @@ GUIDE: dict[str, dict[str, str]] = {
                         "zum Einstecken vor echte Karten in Kartenhüllen.",
     },
     "nl": {
+        "guide_light": "**Inktbesparend** (--ink-saver): {files} zijn de lichte versies – "
+                       "donkere vlakken als lichte tinten, tekst en lijnen in hun kleur.",
         "guide_title": "Zo print je {title}",
         "guide_scale": "**Schaal:** op 100 % printen (“Werkelijke grootte”), nooit “Aanpassen aan "
                  "pagina”. De lijn van 50 mm onderaan elk vel moet precies 50 mm zijn.",
@@ -85,6 +89,9 @@ GUIDE: dict[str, dict[str, str]] = {
                         "achterkanten – om in kaarthoesjes vóór echte kaarten te schuiven.",
     },
     "fr": {
+        "guide_light": "**Économie d’encre** (--ink-saver) : {files} sont les versions "
+                       "claires – aplats sombres en teintes pâles, texte et traits dans leur "
+                       "couleur.",
         "guide_title": "Imprimer {title}",
         "guide_scale": "**Échelle :** imprimez en taille réelle (100 %), jamais « Ajuster à la "
                  "page ». Le trait de 50 mm au bas de chaque feuille doit mesurer exactement "
@@ -118,6 +125,8 @@ GUIDE: dict[str, dict[str, str]] = {
                         "glisser devant de vraies cartes dans des protège-cartes.",
     },
     "it": {
+        "guide_light": "**Risparmio d’inchiostro** (--ink-saver): {files} sono le versioni "
+                       "chiare – campiture scure in tinte tenui, testo e linee nel loro colore.",
         "guide_title": "Come stampare {title}",
         "guide_scale": "**Scala:** stampate al 100 % («Dimensioni effettive»), mai «Adatta alla "
                  "pagina». La linea di 50 mm in fondo a ogni foglio deve misurare esattamente "
@@ -153,6 +162,8 @@ GUIDE: dict[str, dict[str, str]] = {
                         "infilare nelle bustine davanti a carte vere.",
     },
     "en": {
+        "guide_light": "**Ink saver** (--ink-saver): {files} are the light versions – dark "
+                       "areas as pale tints, words and lines in their colour.",
         "guide_title": "How to print {title}",
         "guide_scale": "**Scale:** print at 100 % (“Actual size”), never “Fit to page”. The 50 mm "
                  "line at the foot of every sheet must measure exactly 50 mm.",
@@ -192,6 +203,7 @@ class GuideFacts:
     paper: str
     duplex: str
     cards: int
+    light: tuple[str, ...] = ()  # the files of this build printed light (--ink-saver)
 
 
 def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
@@ -208,6 +220,9 @@ def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
                                               else ""),
             "paper", "cut_bleed" if plan.keeps_bleed else "cut_abut",
             "count_one" if one else "count")
+    if facts.light:
+        keys += ("light",)
+        values["files"] = ", ".join(facts.light)
     return [words["guide_" + key].format(**values) for key in keys]
 
 
@@ -235,7 +250,8 @@ def guide_pdf(facts: GuideFacts, plan: SheetPlan, pages: int, meta: dict[str, st
             canvas.drawText(text)
             y -= fitted.leading
         y -= 5 * MM
-    _miniature(canvas, plan, left, y - 5 * MM)
+    _miniature(canvas, plan, left, y - 5 * MM, min(0.4, (y - 5 * MM - 15 * MM) /
+                                                    (plan.page_h * MM)))
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

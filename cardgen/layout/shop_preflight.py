@@ -12,6 +12,7 @@ from ..diagnostics import Report
 from ..pictures.portrait.draw import THINNEST_STROKE
 from ..units import MM
 from .card import STATS_RULE
+from .ink import behind
 
 
 def _luminance(colour: str | None) -> float | None:
@@ -23,26 +24,6 @@ def _luminance(colour: str | None) -> float | None:
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
-def _behind(face, index: int) -> str | None:
-    """The colour behind box `index` at its centre: its own fill, else the fill of the
-    topmost box drawn before it there ("#FFFFFF", the paper, when none; None when a picture
-    lies behind: its colour is not known)."""
-    box = face.boxes[index]
-    if box.fill not in (None, "none") and box.region.type != "line":
-        return box.fill
-    r = box.region
-    cx, cy = r.x + r.w / 2, r.y + r.h / 2
-    for under in reversed(face.boxes[:index]):
-        u = under.region
-        if not (u.x <= cx <= u.x + u.w and u.y <= cy <= u.y + u.h):
-            continue
-        if u.type in ("image", "portrait"):
-            return None
-        if under.fill not in (None, "none") and u.type != "line":
-            return under.fill
-    return "#FFFFFF"
-
-
 def face_problems(face, shop) -> list[tuple[str, str]]:
     """(region, problem) of one face against the shop's minimums."""
     found = []
@@ -50,8 +31,8 @@ def face_problems(face, shop) -> list[tuple[str, str]]:
         r = box.region
         size = box.text.size if box.text is not None else (box.stats_size if box.stats else 0)
         if size and shop.min_reverse:
-            text, behind = _luminance(box.colour), _luminance(_behind(face, index))
-            if text is not None and behind is not None and text > behind and \
+            text, under = _luminance(box.colour), _luminance(behind(face, index))
+            if text is not None and under is not None and text > under and \
                     size < shop.min_reverse - 1e-9:
                 found.append((box.name, f"reverse text (light on a darker colour) at "
                                         f"{size:g} pt; {shop.label} prints reverse text from "

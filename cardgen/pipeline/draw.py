@@ -168,8 +168,14 @@ def _cards(d: Drawing) -> bool:
                                                        d.card_size, d.bleed, d.meta, d.footer,
                                                        d.sides))
     d.result.notes.extend(sheet_notes(d.spec, d.card_size, d.bleed))
+    light = ()
+    if d.settings.ink_saver:  # the files of this build that --ink-saver made light (the
+        wants = wanted_outputs(d.settings)  # rulebook may be drawn in another process)
+        light = ("cards.pdf",) + (("boards.pdf",) if "boards" in wants and
+                                  (d.whole.folder / "boards.yaml").is_file() else ()) + \
+            (("rulebook.pdf",) if "rulebook" in wants and d.whole.chapters else ())
     d.result.add("cards", "guide.pdf", _guide(d.data, d.spec, d.card_size, d.bleed,
-                                              len(d.printed), d.meta))
+                                              len(d.printed), d.meta, light))
     return True
 
 
@@ -296,7 +302,8 @@ def _rulebook(d: Drawing) -> bool:
         return True
     from ..documents.rulebook.book import rulebook_pdf
     errors_before = len(d.report.errors)
-    book = rulebook_pdf(d.whole, d.report, booklet=d.settings.booklet, paper=d.paper)
+    book = rulebook_pdf(d.whole, d.report, booklet=d.settings.booklet, paper=d.paper,
+                        light=d.settings.ink_saver)
     if len(d.report.errors) > errors_before:
         return False
     if book is not None:
@@ -304,7 +311,7 @@ def _rulebook(d: Drawing) -> bool:
     if d.chosen:
         from ..documents.deck_sheet import house_of
         house = rulebook_pdf(d.whole, d.report, booklet=d.settings.booklet, paper=d.paper,
-                             house=house_of(d.deck, d.data))
+                             house=house_of(d.deck, d.data), light=d.settings.ink_saver)
         if house is not None:
             d.result.add("rulebook", "house-rules.pdf", house)
     return True
@@ -347,7 +354,7 @@ def _boards(d: Drawing) -> bool:
         return True
     from ..render.boards import boards_pdf
     errors_before = len(d.report.errors)
-    boards = boards_pdf(d.whole, d.report, d.paper)
+    boards = boards_pdf(d.whole, d.report, d.paper, d.settings.ink_saver)
     if len(d.report.errors) > errors_before:
         return False
     if boards is not None:
@@ -361,7 +368,8 @@ DRAW_ORDER = (_cards, _shop, _kept_faces, _changed, _calibration, _content_keys,
               _deck_sheet, _contact, _boards)
 
 
-def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> bytes:
+def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta,
+           light: tuple[str, ...] = ()) -> bytes:
     """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
     from ..documents.guide import GuideFacts, guide_pdf
     from ..render.pdf import sheet_layout
@@ -369,7 +377,7 @@ def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> b
     sheets = max(1, -(-cards // len(plan.slots)))
     pages = sheets * (2 if spec.backs and spec.duplex != "fold" else 1)
     facts = GuideFacts(data.pack.title, data.pack.language, spec.paper,
-                       spec.duplex if spec.backs else "fronts", cards)
+                       spec.duplex if spec.backs else "fronts", cards, light)
     return guide_pdf(facts, plan, pages, meta, data.pack.labels)
 
 

@@ -124,6 +124,9 @@ class FigureMaker:
         faces = [f for f in (self.book.front(lc) for lc in chosen) if f is not None]
         if not faces:
             return None
+        if getattr(self, "light", False):  # --ink-saver: the cards as the sheets print them
+            from ...layout.ink import ink_saved
+            faces = [ink_saved(face) for face in faces]
         painter = self.painter()
         card_h = height * 0.84
         scale = card_h / (painter.h * MM)

@@ -102,17 +102,23 @@ class StoryBuilder:
 
     def __init__(self, data: PackData, report: Report, width: float, frame_height: float,
                  body_size: float, only_options: set[str] | None, hyphenate: bool = True,
-                 house=None, cover_height: float | None = None, back_cover: bool = False):
+                 house=None, cover_height: float | None = None, back_cover: bool = False,
+                 light: bool = False):
         self.data, self.report, self.width = data, report, width
         self.frame_height = frame_height
         self.pack = data.pack
         self.styles = make_styles(self.pack.language, body_size, hyphenate)
+        if light:  # --ink-saver: a light cover panel, its words in the accent colour
+            from .style import light_cover
+            self.styles = light_cover(self.styles)
+        self.light = light
         self.words = words(self.pack)
         self.texts = TextMaker(data, report)
         self.tables = TableMaker(data, self.texts, self.styles, self.words, width)
         self.house, self.cover_height, self.back = house, cover_height, back_cover
         chosen = set(house.cards) if house is not None else None
         self.figures = FigureMaker(data, self.texts, self.styles, width, frame_height, chosen)
+        self.figures.light = light  # the cover's fan of cards as --ink-saver prints them
         self.tables.chosen = chosen
         self.only = only_options
         self.body_size = body_size

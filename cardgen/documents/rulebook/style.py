@@ -172,6 +172,18 @@ def make_styles(language: str, body_size: float = 10.0,
             **_overview_styles(kit)}
 
 
+# the words set on the cover's (and back cover's) dark panel: ACCENT when the panel is light
+ON_PANEL = ("kicker", "cover-title", "cover-subtitle", "cover-facts", "back-title",
+            "back-facts", "back-text", "back-meta")
+
+
+def light_cover(styles: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
+    """The styles for --ink-saver: the panel is a light tint of ACCENT, so the words on it
+    take ACCENT itself (new styles; the given ones are left as they are)."""
+    return {**styles, **{name: ParagraphStyle(name, parent=styles[name], textColor=ACCENT)
+                         for name in ON_PANEL}}
+
+
 def _text_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
     """Body text, list items, boxes, examples, headings, option titles and needs."""
     s, hyph, head = kit.s, kit.hyph, kit.head
