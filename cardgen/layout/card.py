@@ -88,6 +88,8 @@ class CardLayouter:
         # and how many cards it was drawn on (its `when` held)
         self.blank: dict[tuple[str, str], tuple[ResolvedLayout, list]] = {}
         self.drawn: dict[tuple[str, str], int] = {}
+        # (layout, region) → the one size of a `fit: uniform` region (uniform_size)
+        self.uniform: dict[tuple[str, str], float] = {}
 
     # --- templates ------------------------------------------------------------------------------
     def _template(self, layout: ResolvedLayout, name: str, attr: str, source: str):
@@ -269,12 +271,63 @@ class CardLayouter:
         if not text:
             return None
         min_size = max(region.min_size, self.data.pack.print.min_font_size)
-        fitted = fit(text, region.font, region.size, min(min_size, region.size), region.leading,
+        size = region.size
+        if region.fit == "uniform" and lc is not None:
+            size = min(size, self.uniform_size(layout, name))
+        fitted = fit(text, region.font, size, min(min_size, size), region.leading,
                      region.w * MM, region.h * MM)
         if fitted is None:
             self._card_error(lc, layout, name, f"text does not fit {region.w:g} x {region.h:g} mm "
                              f"even at {min_size:g} pt", detail=f"; shorten it: {text[:50]!r}")
         return fitted
+
+    # --- one size for every card (fit: uniform) ---------------------------------------------------
+    def uniform_size(self, layout: ResolvedLayout, name: str) -> float:
+        """The size of a `fit: uniform` region: the largest at which the text of every card
+        whose front is this layout fits (a card whose text fits at no size is left out: its
+        own diagnostic says so). Worked out once per layout and region."""
+        key = (layout.name, name)
+        if key not in self.uniform:
+            region = layout.regions[name]
+            minimum = min(max(region.min_size, self.data.pack.print.min_font_size), region.size)
+            sizes = []
+            for lc in self.data.cards:
+                kind = self.data.kind(lc.kind)
+                text = self._quiet_text(layout, name, region, lc) \
+                    if kind is not None and kind.front == layout.name else None
+                fitted = fit(text, region.font, region.size, minimum, region.leading,
+                             region.w * MM, region.h * MM) if text else None
+                if fitted is not None:
+                    sizes.append(fitted.size)
+            self.uniform[key] = min(sizes, default=region.size)
+        return self.uniform[key]
+
+    def uniform_key(self, layout: ResolvedLayout) -> str:
+        """The uniform sizes of a layout's regions: a front depends on them (the other cards'
+        texts), so they are part of the key it is kept under."""
+        return repr(sorted((name, self.uniform_size(layout, name))
+                           for name, region in layout.regions.items()
+                           if region.fit == "uniform" and region.type in ("text", "icon")))
+
+    def _quiet_text(self, layout, name: str, region: Region, lc: LoadedCard) -> str | None:
+        """A card's text of a region as it would print, or None; problems are left for laying
+        the card out to report (once)."""
+        context = self.context(lc)
+        try:
+            if region.when is not None:
+                when = self._template(layout, name, "when", region.when)
+                if when is None or not when(**context):
+                    return None
+            source = region.text or ""
+            if "{{" in source or "{%" in source:
+                template = self._template(layout, name, "text", source)
+                source = template.render(**context) if template is not None else None
+        except Exception:  # the card's own layout reports it
+            return None
+        if source is None:
+            return None
+        text, unknown = expand_icons(source.strip(), self.icons)
+        return None if unknown or check_glyphs(text, region.font) else text
 
     def _card_error(self, lc: LoadedCard | None, layout, region: str, message: str,
                     detail: str = "", needle=None) -> None:
@@ -410,13 +463,14 @@ def format_value(spec, value) -> str:
 
 def stats_font_size(box: Box, icons: dict[str, str]) -> float:
     """Largest size (≤ region.size) at which every stat row fits one line of the region."""
-    from ..text.stats import row_width
+    from ..text.stats import inset, row_width
     region = box.region
     rows = len(box.stats) or 1
     size = min(region.size, region.h * MM / rows / region.leading)
     size = int(size * 4) / 4
+    room = region.w * MM - 2 * inset(region)
     while size >= 4:
-        if all(row_width(row, region.font, size, icons, box.stats_min) <= region.w * MM
+        if all(row_width(row, region.font, size, icons, box.stats_min) <= room
                for row in box.stats):
             return size
         size -= 0.25

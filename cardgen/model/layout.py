@@ -36,7 +36,16 @@ class Region(Model):
     colour: Colour = "#000000"
     rotate: Literal[0, 90, 180, 270] = 0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1
+    fit: Literal["each", "uniform"] = Field(
+        "each", description="text: each card's text at the largest size that fits it (each), or "
+        "one size for every card of the layout: the largest at which every card's text fits "
+        "(uniform; titles and bodies of one kind then never jump between sizes)")
     mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
+    overlaps: list[str] = Field(default_factory=list, description="regions this one lies over "
+                                "or crosses on purpose (a badge on a medallion's edge); the "
+                                "preflight lets these pairs be")
+    stripe: Optional[Colour] = Field(None, description="stats: fill of every other row (the "
+                                     "eye follows a row from its label to its values)")
     portrait_style: Literal["any", "medical", "casual"] = Field(
         "any", description="portrait: what the drawn placeholder people wear")
     portrait_gender: Optional[str] = Field(

@@ -30,16 +30,23 @@ class Steps(Model):
 
 class Note(Model):
     note: str
+    label: Optional[str] = Field(None, description="the box's label instead of the engine's "
+                                 "word (Hinweis, Note): a box of commentary says what it holds")
 
 
 class Example(Model):
     example: str
+    label: Optional[str] = Field(None, description="the box's label instead of the engine's "
+                                 "word (Beispiel, Example)")
 
 
 class OptionBlock(Model):
     option: str
     title: str
     text: str
+    list: List[str] = Field(default_factory=list, description="the option's cases or "
+                            "outcomes, as a list inside its box (what follows a box reads as a "
+                            "general rule)")
     needs: str = ""
 
 
@@ -107,4 +114,6 @@ Block = by_main_key("block", _BLOCKS)
 
 class Chapter(Model):
     title: str
+    example: bool = Field(False, description="the whole chapter is a worked example (a game "
+                          "played through): its names are checked like an example block's")
     blocks: list[Block] = Field(min_length=1)

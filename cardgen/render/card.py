@@ -143,9 +143,13 @@ class CardPainter:
         lines = stats_lines(box, x, y, w, h, self.icons)
         if not lines:
             return
+        row_h = h / len(box.stats)
+        if box.region.stripe and box.region.stripe != "none":
+            canvas.setFillColor(HexColor(box.region.stripe))
+            for index in range(1, len(box.stats), 2):  # every other row, from the second
+                canvas.rect(x, y + h - (index + 1) * row_h, w, row_h, stroke=0, fill=1)
         canvas.setFillColor(HexColor(box.colour))
         _draw_lines(canvas, lines)
-        row_h = h / len(box.stats)
         for index in range(1, len(box.stats)):  # a thin rule between the rows
             canvas.saveState()
             canvas.setStrokeColor(HexColor(box.stroke or "#BBBBBB"))

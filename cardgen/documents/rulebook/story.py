@@ -6,6 +6,8 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
+import re
+
 from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Spacer, Table,
                                 TableStyle)
@@ -347,16 +349,22 @@ class StoryBuilder:
             return self._list(block, index, source)
         if isinstance(block, m.Note):
             markup = rule(block.note, "serif", source.where(index, "note"))
+            word = self._label(block, "note", "sans-bold", source.where(index, "label"))
             if markup is None:
                 return []
+            self._doubled_label(block.note, block.label, "note", source.where(index, "note"))
             label = f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">' \
-                    f'{self._word("note", "sans-bold")}</font>\u00a0\u00a0'
+                    f'{word}</font>\u00a0\u00a0'
             return [self.box([Paragraph(label + markup, s["box"])], NOTE_BG, ACCENT_SOFT)]
         if isinstance(block, m.Example):
             markup = rule(block.example, "serif-italic", source.where(index, "example"))
+            word = self._label(block, "example", "serif-bold-italic",
+                               source.where(index, "label"))
             if markup is None:
                 return []
-            label = f"<b>{self._word('example', 'serif-bold-italic')}:</b> "
+            self._doubled_label(block.example, block.label, "example",
+                                source.where(index, "example"))
+            label = f"<b>{word}:</b> "
             return [self.box([Paragraph(label + markup, s["example"])], EXAMPLE_BG,
                              EXAMPLE_RULE)]
         if isinstance(block, m.OptionBlock):
@@ -373,6 +381,26 @@ class StoryBuilder:
         if isinstance(block, m.Turn):
             return self._turn(block, index, source)
         return []
+
+    def _label(self, block, key: str, family: str, where: Where) -> str:
+        """A box's label: the block's own (`label:`) or the engine's word."""
+        if block.label:
+            return self.texts.rule(block.label, family, where) or ""
+        return self._word(key, family)
+
+    _LEADING_LABEL = re.compile(r"^[*_]{0,2}([^\W\d_][\w-]{1,20})[*_]{0,2}:")
+
+    def _doubled_label(self, text: str, own: str | None, key: str, where: Where) -> None:
+        """A box prints its label ("Hinweis", "Beispiel"); a text that starts with a label of
+        its own ("Tipp: …") prints two: say so, and how to keep one."""
+        match = self._LEADING_LABEL.match(text.strip())
+        if match is None:
+            return
+        word = own or self.words[key]
+        self.report.warning(where.file, where.line, where.col, where.subject,
+                            f"{where.prefix()}the box is labelled '{word}' and its text starts "
+                            f"with '{match.group(1)}:', so two labels print; give the block "
+                            f"`label: {match.group(1)}` and start the text after it")
 
     def _turn(self, block: m.Turn, index: int, source: ChapterSource) -> list[Flowable]:
         """A turn in short: a title bar and numbered steps in a framed box."""
@@ -432,9 +460,13 @@ class StoryBuilder:
         needs = self.texts.rule(block.needs, "serif-italic",
                                 source.where(index, "needs", subject=block.option)) \
             if block.needs else ""
-        if title is None or text is None or needs is None:
+        items = [self.texts.rule(item, "serif", source.where(index, "list", n))
+                 for n, item in enumerate(block.list)]
+        if title is None or text is None or needs is None or None in items:
             return []
         rows = [Paragraph(title, s["option"]), Paragraph(text, s["box"])]
+        bullet = f'<font face="{face_name("serif")}" color="{_hex(ACCENT)}">\u2022</font>'
+        rows += [Paragraph(f"{bullet}\u00a0\u00a0{item}", s["box-item"]) for item in items]
         if needs:
             arrow = f'<font face="{face_name("sans")}">\u2192</font>\u00a0'
             rows.append(Paragraph(arrow + needs, s["needs"]))
