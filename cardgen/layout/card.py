@@ -50,6 +50,7 @@ class Box:
     portrait_gender: str | None = None
     portrait_age: int | None = None
     portrait_hair: str | None = None
+    portrait_role: str | None = None
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
     stats_min: float = 0.0  # the smallest type size allowed: win marks never print below it
@@ -239,6 +240,15 @@ class CardLayouter:
             except ValueError:
                 self._layout_error(layout, name, f"portrait_age: '{age}' is not a number of "
                                    f"years (card {subject})")
+        role = (render(layout, name, "portrait_role", region.portrait_role, context, subject)
+                or "").strip()
+        if role:
+            from ..pictures.portrait.court import ROLES
+            if role in ROLES:
+                box.portrait_role = role
+            else:
+                self._layout_error(layout, name, f"portrait_role: '{role}' is not one of "
+                                   f"{', '.join(ROLES)} (card {subject})")
         hair = (render(layout, name, "portrait_hair", region.portrait_hair, context, subject)
                 or "").strip()
         if hair:

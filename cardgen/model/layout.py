@@ -46,8 +46,13 @@ class Region(Model):
                                 "preflight lets these pairs be")
     stripe: Optional[Colour] = Field(None, description="stats: fill of every other row (the "
                                      "eye follows a row from its label to its values)")
-    portrait_style: Literal["any", "medical", "casual"] = Field(
-        "any", description="portrait: what the drawn placeholder people wear")
+    portrait_style: Literal["any", "medical", "casual", "court"] = Field(
+        "any", description="portrait: what the drawn placeholder people wear; court: a court "
+        "figure of a French deck (portrait_role), in the region's colour")
+    portrait_role: Optional[str] = Field(
+        None, description="portrait: Jinja giving the court figure's role: king, queen or jack")
+    double_ended: bool = Field(False, description="portrait: drawn twice, the lower half the "
+                               "upper turned a half turn, as on a court card")
     portrait_gender: Optional[str] = Field(
         None, description="portrait: Jinja giving 'f', 'm' or '' (either) for the drawn person")
     portrait_age: Optional[str] = Field(

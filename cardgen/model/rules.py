@@ -114,6 +114,4 @@ Block = by_main_key("block", _BLOCKS)
 
 class Chapter(Model):
     title: str
-    example: bool = Field(False, description="the whole chapter is a worked example (a game "
-                          "played through): its names are checked like an example block's")
     blocks: list[Block] = Field(min_length=1)

@@ -9,8 +9,7 @@ them, teaches a game that is not in the box.
 Two checks, both warnings (so `--strict` refuses them):
 - the glossary's terms (pack.yaml `glossary.terms`): a word listed under `not` anywhere in a
   rule text, a card, a board, a layout's own words, pack.yaml's or composition.yaml's words;
-- examples (an `example` block, or every block of a chapter marked `example: true`): a
-  capitalised word that no card, kind, category, group, label or other text of the pack uses
+- examples (every `example` block): a capitalised word that no card, kind, category, group, label or other text of the pack uses
   (the names of the example's players and further words are listed in the glossary), and a
   number of points or minus points given to a card of a kind that no card of the kind has.
 """
@@ -98,8 +97,8 @@ def _rule_texts(data: PackData) -> Iterator[tuple[str, tuple, bool]]:
             if not rendered:
                 continue
             where = source.where(*at)
-            example = chapter.example or (
-                at and isinstance(chapter.blocks[at[0]], m.Example) and at[1] == "example")
+            example = at and isinstance(chapter.blocks[at[0]], m.Example) and \
+                at[1] == "example"
             yield rendered, (where.file, where.line, where.col, where.subject or where.what), \
                 bool(example)
 
