@@ -294,22 +294,29 @@ class CardLayouter:
     # --- one size for every card (fit: uniform) ---------------------------------------------------
     def uniform_size(self, layout: ResolvedLayout, name: str) -> float:
         """The size of a `fit: uniform` region: the largest at which the text of every card
-        whose front is this layout fits (a card whose text fits at no size is left out: its
-        own diagnostic says so). Worked out once per layout and region."""
-        key = (layout.name, name)
+        whose front is this layout fits, in this region and in every region of its
+        `fit_group` (a card whose text fits at no size is left out: its own diagnostic says
+        so). Worked out once per layout and group."""
+        region = layout.regions[name]
+        group = region.fit_group or name
+        key = (layout.name, group)
         if key not in self.uniform:
-            region = layout.regions[name]
-            minimum = min(max(region.min_size, self.data.pack.print.min_font_size), region.size)
+            members = [(n, r) for n, r in layout.regions.items() if r.fit == "uniform" and
+                       (r.fit_group or n) == group and r.type in ("text", "icon")]
+            top = min(r.size for _, r in members)
             sizes = []
             for lc in self.data.cards:
                 kind = self.data.kind(lc.kind)
-                text = self._quiet_text(layout, name, region, lc) \
-                    if kind is not None and kind.front == layout.name else None
-                fitted = fit(text, region.font, region.size, minimum, region.leading,
-                             region.w * MM, region.h * MM) if text else None
-                if fitted is not None:
-                    sizes.append(fitted.size)
-            self.uniform[key] = min(sizes, default=region.size)
+                if kind is None or kind.front != layout.name:
+                    continue
+                for member, r in members:
+                    minimum = min(max(r.min_size, self.data.pack.print.min_font_size), top)
+                    text = self._quiet_text(layout, member, r, lc)
+                    fitted = fit(text, r.font, top, minimum, r.leading, r.w * MM,
+                                 r.h * MM) if text else None
+                    if fitted is not None:
+                        sizes.append(fitted.size)
+            self.uniform[key] = min(sizes, default=top)
         return self.uniform[key]
 
     def uniform_key(self, layout: ResolvedLayout) -> str:

@@ -40,6 +40,9 @@ class Region(Model):
         "each", description="text: each card's text at the largest size that fits it (each), or "
         "one size for every card of the layout: the largest at which every card's text fits "
         "(uniform; titles and bodies of one kind then never jump between sizes)")
+    fit_group: Optional[str] = Field(
+        None, description="text with fit: uniform: regions of the layout with the same group "
+        "share the one size (a title set in one of two places, by the card's kind)")
     mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
     overlaps: list[str] = Field(default_factory=list, description="regions this one lies over "
                                 "or crosses on purpose (a badge on a medallion's edge); the "

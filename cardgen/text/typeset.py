@@ -42,7 +42,7 @@ def text_lines(box, x: float, y: float, w: float, h: float) -> list[PlacedLine]:
         elif r.align == "right":
             cx = x + w - line.width
         else:
-            cx = x
+            cx = x + line.indent
         out.append((cx, baseline, tuple((font, fitted.size, text) for font, text in line.runs)))
         baseline -= fitted.leading
     return out
