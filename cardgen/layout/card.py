@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
-from ..text.words import DEFAULT_ICONS, labels_for
+from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 from ..model.card import hair_hint
 from ..model.layout import Region
@@ -195,7 +195,8 @@ class CardLayouter:
                     continue
                 if lc is not None and not raw.strip():
                     self.note_blank(lc, layout, name)
-                box.text = self._fit(layout, name, region, raw.strip(), subject, lc)
+                box.text = self._fit(layout, name, region, minus_signs(raw.strip()), subject,
+                                     lc)
             elif region.type == "image":
                 box.image = self._render(layout, name, "image", region.image, context, subject)
             elif region.type == "portrait":
@@ -343,7 +344,7 @@ class CardLayouter:
             return None
         if source is None:
             return None
-        text, unknown = expand_icons(source.strip(), self.icons)
+        text, unknown = expand_icons(minus_signs(source.strip()), self.icons)
         return None if unknown or check_glyphs(text, region.font) else text
 
     def _card_error(self, lc: LoadedCard | None, layout, region: str, message: str,
@@ -470,12 +471,12 @@ def format_value(spec, value) -> str:
     if spec.type == "level":
         return f"{value[0]} ({value[1]})"
     if spec.type == "money":
-        return f"{int(value):,}".replace(",", "’")
+        return minus_signs(f"{int(value):,}".replace(",", "’"))
     if spec.type == "decimal":
-        return f"{value:.{spec.decimals}f}"
+        return minus_signs(f"{value:.{spec.decimals}f}")
     if spec.type == "rank":
         return f"{int(value)}."
-    return f"{value:g}"
+    return minus_signs(f"{value:g}")
 
 
 def stats_font_size(box: Box, icons: dict[str, str]) -> float:

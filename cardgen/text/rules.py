@@ -17,6 +17,7 @@ import jinja2
 
 from ..diagnostics import Report
 from .templates import environment
+from .words import minus_signs
 from ..model.packdata import PackData
 from ..load.pack import read_yaml
 from ..model.marks import Mark, MarkedDict, MarkedList
@@ -158,7 +159,7 @@ class TextMaker:
         if len(out) > MAX_TEXT:
             return self._fail(where, f"template produced {len(out)} characters; the limit is "
                               f"{MAX_TEXT}")
-        return out
+        return minus_signs(out)
 
     def markup(self, text: str, family: str, where: Where,
                also: tuple[str, ...] = ()) -> str | None:

@@ -6,9 +6,11 @@ hands. "Wertungsblock" on the board and "Wertungsblatt" in the rules, "Herren" o
 on a "Koch" in a game without cooks, or on an L card with 15 minus points where no L card has
 them, teaches a game that is not in the box.
 
-Two checks, both warnings (so `--strict` refuses them):
+Three checks, all warnings (so `--strict` refuses them):
 - the glossary's terms (pack.yaml `glossary.terms`): a word listed under `not` anywhere in a
   rule text, a card, a board, a layout's own words, pack.yaml's or composition.yaml's words;
+- typography: an apostrophe printed as the typewriter's ' instead of ’, a negative number
+  with a dash instead of the minus sign;
 - examples (every `example` block): a capitalised word that no card, kind, category, group, label or other text of the pack uses
   (the names of the example's players and further words are listed in the glossary), and a
   number of points or minus points given to a card of a kind that no card of the kind has.
@@ -41,7 +43,30 @@ def check_glossary(data: PackData, report: Report) -> None:
                 report.warning(file, line, col, subject, f"'{word}': the glossary's word for "
                                f"this is '{use}' (pack.yaml glossary.terms); one word for one "
                                "thing on cards, boards and in the rules")
+        for problem in _typography(text):
+            report.warning(file, line, col, subject, problem)
     _check_examples(data, report, [item for item in _pack_texts(data, rules=False)])
+
+
+APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+MINUS = re.compile(r"(?:^|(?<=[\s(:„“\"/]))[–-](?=\d)")
+
+
+def _typography(text: str) -> Iterator[str]:
+    """Printed text sets an apostrophe as ’, never the typewriter's ', and a negative number
+    with the minus sign −, as boards and score sheets print it, never a dash."""
+    match = MINUS.search(text)
+    if match:
+        number = re.match(r"[–-]\d+", text[match.start():]).group(0)
+        yield (f"'{number}': a dash before a number; write the minus sign − "
+               f"({'−' + number[1:]}), as the boards and score sheets print it")
+    match = APOSTROPHE.search(text)
+    if match:
+        start = max(text.rfind(" ", 0, match.start()) + 1, 0)
+        end = text.find(" ", match.end())
+        word = text[start:end if end >= 0 else len(text)]
+        yield (f"'{word}': a straight apostrophe prints as a typewriter's mark; write ’ "
+               f"({word.replace(chr(39), '’')})")
 
 
 def _word_pattern(word: str) -> re.Pattern:
