@@ -137,6 +137,7 @@ class StoryBuilder:
                 flow += made
         self._unused_options()
         self._unknown_variants()
+        self._unknown_cards()
         return flow + (self.back_cover() if self.back else [])
 
     def _unknown_variants(self) -> None:
@@ -286,8 +287,9 @@ class StoryBuilder:
         variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
             if isinstance(block, m.H2):  # a section about another variant is left out whole
-                other = bool(variant) and block.variant not in (None, variant)
-            if other:
+                other = bool(variant) and block.variant not in (None, variant) or \
+                    not self._about_chosen(block)  # or about cards the game leaves out
+            if other or not self._about_chosen(block):
                 continue
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
@@ -304,6 +306,39 @@ class StoryBuilder:
                 if not following or isinstance(blocks[following[0]], m.H2):
                     kept.discard(index)
         return kept
+
+    def _about_chosen(self, block) -> bool:
+        """A block about cards (`cards:`) belongs in house rules of a game with one of them."""
+        wanted = getattr(block, "cards", None)
+        if not wanted or self.house is None:
+            return True
+        return bool(self._card_ids(wanted) & self.house.cards)
+
+    def _card_ids(self, items: list[str]) -> set[str]:
+        from ...validate.catalogue import Catalogue, ItemError, expand
+        catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in self.data.cards])
+        ids: set[str] = set()
+        for item in items:
+            try:
+                ids.update(expand(item, catalogue))
+            except ItemError:
+                pass  # reported by _unknown_cards
+        return ids
+
+    def _unknown_cards(self) -> None:
+        """A block's `cards:` names cards of the pack."""
+        from ...validate.catalogue import Catalogue, ItemError, expand
+        catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in self.data.cards])
+        for shown, chapter in self.data.chapters:
+            source = ChapterSource(shown, self.data.folder)
+            for index, block in enumerate(chapter.blocks):
+                for item in getattr(block, "cards", None) or []:
+                    try:
+                        expand(item, catalogue)
+                    except ItemError as problem:
+                        where = source.where(index, "cards")
+                        self.report.error(where.file, where.line, where.col, item,
+                                          f"{where.prefix()}{problem}")
 
     @staticmethod
     def _sections_without_options(blocks, kept: set[int]) -> set[int]:
