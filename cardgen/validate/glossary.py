@@ -105,7 +105,7 @@ def _pack_texts(data: PackData, rules: bool = True) -> Iterator[tuple[str, tuple
         if raw is None:
             continue
         for text, keys in _strings(raw, ()):
-            if keys and keys[0] in ("id", "glossary", "schema", "print", "icons"):
+            if keys and keys[0] in ("id", "glossary", "schema", "print", "icons", "stat_rules"):
                 continue
             mark = mark_at(raw, *keys)
             yield _JINJA.sub(" ", text), (display_path(path), mark.line, mark.col,

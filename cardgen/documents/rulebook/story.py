@@ -29,6 +29,8 @@ from ...diagnostics import did_you_mean
 from ...text.fit import parse
 
 CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)
+# blocks whose `cards:` says what they are about (a figure's `cards:` are the cards it shows)
+ABOUT_CARDS = (m.H2,) + CONTINUATION
 
 
 class Marker(Flowable):
@@ -309,7 +311,7 @@ class StoryBuilder:
 
     def _about_chosen(self, block) -> bool:
         """A block about cards (`cards:`) belongs in house rules of a game with one of them."""
-        wanted = getattr(block, "cards", None)
+        wanted = block.cards if isinstance(block, ABOUT_CARDS) else None
         if not wanted or self.house is None:
             return True
         return bool(self._card_ids(wanted) & self.house.cards)
@@ -332,7 +334,7 @@ class StoryBuilder:
         for shown, chapter in self.data.chapters:
             source = ChapterSource(shown, self.data.folder)
             for index, block in enumerate(chapter.blocks):
-                for item in getattr(block, "cards", None) or []:
+                for item in block.cards if isinstance(block, ABOUT_CARDS) else []:
                     try:
                         expand(item, catalogue)
                     except ItemError as problem:
