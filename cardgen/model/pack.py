@@ -111,6 +111,9 @@ class Group(Model):
     colour: Colour
     text_colour: Colour = "#000000"
     symbol: str = Field(description="a glyph or an icon name shown next to the colour")
+    colour_in_text: bool = Field(False, description="the symbol printed in running text of "
+                                 "the player documents (rulebook) in the group's colour, as "
+                                 "the cards print it (red ♥ ♦ of a French deck)")
 
 
 class FieldSpec(Model):
@@ -228,6 +231,26 @@ StatRule = Annotated[Union[SumEquals, LessEqual, Ratio, OrderedByGroup, Equals, 
                      Field(discriminator="rule")]
 
 
+class Term(Model):
+    """One thing, one word: the word documents use, and the words they must not use for it."""
+
+    use: str = Field(description="the word every document uses")
+    not_: list[Annotated[str, Field(min_length=1)]] = Field(
+        alias="not", min_length=1, description="other words for the same thing: a warning "
+        "where a rule text, card, board or label writes one")
+
+
+class Glossary(Model):
+    """The pack's words, checked across its documents (validate/glossary.py)."""
+
+    terms: list[Term] = Field(default_factory=list)
+    players: list[str] = Field(default_factory=list, description="the names of the people "
+                               "who play in the rulebook's examples")
+    words: list[str] = Field(default_factory=list, description="further words an example may "
+                             "use that the pack's other texts do not (a capitalised word of an "
+                             "example that names nothing of the pack is a warning)")
+
+
 class PlayFacts(Model):
     """What a box tells a buyer: who can play and for how long (cover, overview, checker)."""
 
@@ -260,3 +283,6 @@ class Pack(Model):
                                           description="rows of the scoring table")
     labels: dict[str, str] = Field(default_factory=dict,
                                    description="words printed by the engine, in the pack's language")
+    glossary: Glossary = Field(default_factory=Glossary, description="one word for one "
+                               "thing across cards, boards and rulebook, and the words the "
+                               "rulebook's examples may use")

@@ -63,7 +63,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
             if kind.front not in layouts or kind.id not in backs:
                 continue
             layout = layouts[kind.front]
-            key = kept.key(lc, layout)
+            key = kept.key(lc, layout, layouter.uniform_key(layout))
             front = kept_front(kept, key, lc, layout)
             if front is None:
                 problems = _problems(report, layouter)
@@ -129,12 +129,17 @@ def _problems(report: Report, layouter: CardLayouter) -> int:
 def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
     """check(lc, layout, face): every glyph's outline inside the safe zone and no glyph below
     the pack's minimum size, reported where the card's text (or the layout's region) is."""
+    from ..layout.crossing import crossing_problems
     from ..text.typeset import outline_problems
 
     def check(lc, layout, face) -> None:
-        for region, message in outline_problems(face, card_size, safe, minimum, layouter.icons):
+        problems = outline_problems(face, card_size, safe, minimum, layouter.icons)
+        problems += crossing_problems(face, card_size, layouter.icons)
+        for region, message in problems:
             # a back's text comes from its layout: the message names the field there
-            layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
+            texts = layout.regions[region].type in ("text", "icon", "stats")
+            layouter._card_error(lc, layout, region,
+                                 f"text: {message}" if lc is None and texts else message)
     return check
 
 

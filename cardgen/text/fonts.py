@@ -210,3 +210,51 @@ def glyph_box(char: str, pdf_name: str) -> tuple[float, float, float, float] | N
     _, x0, y0, x1, y1 = struct.unpack(">hhhhh", face._ttf_data[offset:offset + 10])
     em = face.unitsPerEm
     return (x0 / em, y0 / em, x1 / em, y1 / em)
+
+
+@lru_cache(maxsize=4096)
+def glyph_points(char: str, pdf_name: str) -> tuple[tuple[float, float], ...] | None:
+    """The points of a character's outline in em (on and off the curve: the outline lies in
+    their hull), for the preflight where a box is too coarse (a ♣ in a ring, a keyboard's
+    corners). None for a glyph without ink or made of other glyphs (its box stands in)."""
+    import struct
+    face = pdfmetrics.getFont(pdf_name).face
+    gid = face.charToGlyph.get(ord(char))
+    if gid is None or gid + 1 >= len(face.glyphPos):
+        return None
+    start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
+    if end <= start:
+        return None
+    data = face._ttf_data
+    at = face.table["glyf"]["offset"] + start
+    contours = struct.unpack(">h", data[at:at + 2])[0]
+    if contours <= 0:
+        return None  # a composite glyph
+    at += 10
+    ends = struct.unpack(f">{contours}H", data[at:at + 2 * contours])
+    at += 2 * contours
+    at += 2 + struct.unpack(">H", data[at:at + 2])[0]  # the instructions
+    count = ends[-1] + 1
+    flags: list[int] = []
+    while len(flags) < count:
+        flag = data[at]
+        at += 1
+        flags.append(flag)
+        if flag & 8:
+            flags.extend([flag] * data[at])
+            at += 1
+    coords = []
+    for short, same in ((2, 16), (4, 32)):  # x, then y
+        value, values = 0, []
+        for flag in flags[:count]:
+            if flag & short:
+                delta = data[at]
+                at += 1
+                value += delta if flag & same else -delta
+            elif not flag & same:
+                value += struct.unpack(">h", data[at:at + 2])[0]
+                at += 2
+            values.append(value)
+        coords.append(values)
+    em = face.unitsPerEm
+    return tuple((x / em, y / em) for x, y in zip(*coords))

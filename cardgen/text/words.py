@@ -3,6 +3,8 @@ and rulebook never disagree. A pack's own `labels` (same keys) override them."""
 
 from __future__ import annotations
 
+import re
+
 DEFAULTS: dict[str, dict[str, str]] = {
     "de": {
         "board_glue": "Klebefläche",
@@ -265,3 +267,13 @@ def labels_for(language: str, own: dict[str, str]) -> dict[str, str]:
 
 # Icons the built-in layouts use; a pack's `icons` (and its group ids) add to them.
 DEFAULT_ICONS: dict[str, str] = {"up": "▲", "down": "▼", "common": "●"}
+
+
+_HYPHEN_MINUS = re.compile(r"(?<![\w.,\-–−])-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """A negative number as printed: the minus sign −, not the hyphen a number's text starts
+    with (-2 from a template, a YAML number) — boards and score sheets print −, and so does
+    every card and rule text."""
+    return _HYPHEN_MINUS.sub("−", text) if "-" in text else text

@@ -118,6 +118,10 @@ def _chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:
         if isinstance(block, m.OptionBlock):
             for key in ("title", "text", "needs"):
                 yield getattr(block, key), (index, key, None, block.option)
+            for item, text in enumerate(block.list):
+                yield text, (index, "list", item, block.option)
+        if getattr(block, "label", None):
+            yield block.label, (index, "label")
 
 
 def _check_boards(data: PackData, refs: References, report: Report) -> None:

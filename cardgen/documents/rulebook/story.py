@@ -6,6 +6,8 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
+import re
+
 from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Spacer, Table,
                                 TableStyle)
@@ -27,6 +29,8 @@ from ...diagnostics import did_you_mean
 from ...text.fit import parse
 
 CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)
+# blocks whose `cards:` says what they are about (a figure's `cards:` are the cards it shows)
+ABOUT_CARDS = (m.H2,) + CONTINUATION
 
 
 class Marker(Flowable):
@@ -141,6 +145,7 @@ class StoryBuilder:
                 flow += made
         self._unused_options()
         self._unknown_variants()
+        self._unknown_cards()
         return flow + (self.back_cover() if self.back else [])
 
     def _unknown_variants(self) -> None:
@@ -290,8 +295,9 @@ class StoryBuilder:
         variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
             if isinstance(block, m.H2):  # a section about another variant is left out whole
-                other = bool(variant) and block.variant not in (None, variant)
-            if other:
+                other = bool(variant) and block.variant not in (None, variant) or \
+                    not self._about_chosen(block)  # or about cards the game leaves out
+            if other or not self._about_chosen(block):
                 continue
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
@@ -308,6 +314,39 @@ class StoryBuilder:
                 if not following or isinstance(blocks[following[0]], m.H2):
                     kept.discard(index)
         return kept
+
+    def _about_chosen(self, block) -> bool:
+        """A block about cards (`cards:`) belongs in house rules of a game with one of them."""
+        wanted = block.cards if isinstance(block, ABOUT_CARDS) else None
+        if not wanted or self.house is None:
+            return True
+        return bool(self._card_ids(wanted) & self.house.cards)
+
+    def _card_ids(self, items: list[str]) -> set[str]:
+        from ...validate.catalogue import Catalogue, ItemError, expand
+        catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in self.data.cards])
+        ids: set[str] = set()
+        for item in items:
+            try:
+                ids.update(expand(item, catalogue))
+            except ItemError:
+                pass  # reported by _unknown_cards
+        return ids
+
+    def _unknown_cards(self) -> None:
+        """A block's `cards:` names cards of the pack."""
+        from ...validate.catalogue import Catalogue, ItemError, expand
+        catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in self.data.cards])
+        for shown, chapter in self.data.chapters:
+            source = ChapterSource(shown, self.data.folder)
+            for index, block in enumerate(chapter.blocks):
+                for item in block.cards if isinstance(block, ABOUT_CARDS) else []:
+                    try:
+                        expand(item, catalogue)
+                    except ItemError as problem:
+                        where = source.where(index, "cards")
+                        self.report.error(where.file, where.line, where.col, item,
+                                          f"{where.prefix()}{problem}")
 
     @staticmethod
     def _sections_without_options(blocks, kept: set[int]) -> set[int]:
@@ -353,16 +392,22 @@ class StoryBuilder:
             return self._list(block, index, source)
         if isinstance(block, m.Note):
             markup = rule(block.note, "serif", source.where(index, "note"))
+            word = self._label(block, "note", "sans-bold", source.where(index, "label"))
             if markup is None:
                 return []
+            self._doubled_label(block.note, block.label, "note", source.where(index, "note"))
             label = f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">' \
-                    f'{self._word("note", "sans-bold")}</font>\u00a0\u00a0'
+                    f'{word}</font>\u00a0\u00a0'
             return [self.box([Paragraph(label + markup, s["box"])], NOTE_BG, ACCENT_SOFT)]
         if isinstance(block, m.Example):
             markup = rule(block.example, "serif-italic", source.where(index, "example"))
+            word = self._label(block, "example", "serif-bold-italic",
+                               source.where(index, "label"))
             if markup is None:
                 return []
-            label = f"<b>{self._word('example', 'serif-bold-italic')}:</b> "
+            self._doubled_label(block.example, block.label, "example",
+                                source.where(index, "example"))
+            label = f"<b>{word}:</b> "
             return [self.box([Paragraph(label + markup, s["example"])], EXAMPLE_BG,
                              EXAMPLE_RULE)]
         if isinstance(block, m.OptionBlock):
@@ -379,6 +424,26 @@ class StoryBuilder:
         if isinstance(block, m.Turn):
             return self._turn(block, index, source)
         return []
+
+    def _label(self, block, key: str, family: str, where: Where) -> str:
+        """A box's label: the block's own (`label:`) or the engine's word."""
+        if block.label:
+            return self.texts.rule(block.label, family, where) or ""
+        return self._word(key, family)
+
+    _LEADING_LABEL = re.compile(r"^[*_]{0,2}([^\W\d_][\w-]{1,20})[*_]{0,2}:")
+
+    def _doubled_label(self, text: str, own: str | None, key: str, where: Where) -> None:
+        """A box prints its label ("Hinweis", "Beispiel"); a text that starts with a label of
+        its own ("Tipp: …") prints two: say so, and how to keep one."""
+        match = self._LEADING_LABEL.match(text.strip())
+        if match is None:
+            return
+        word = own or self.words[key]
+        self.report.warning(where.file, where.line, where.col, where.subject,
+                            f"{where.prefix()}the box is labelled '{word}' and its text starts "
+                            f"with '{match.group(1)}:', so two labels print; give the block "
+                            f"`label: {match.group(1)}` and start the text after it")
 
     def _turn(self, block: m.Turn, index: int, source: ChapterSource) -> list[Flowable]:
         """A turn in short: a title bar and numbered steps in a framed box."""
@@ -438,9 +503,13 @@ class StoryBuilder:
         needs = self.texts.rule(block.needs, "serif-italic",
                                 source.where(index, "needs", subject=block.option)) \
             if block.needs else ""
-        if title is None or text is None or needs is None:
+        items = [self.texts.rule(item, "serif", source.where(index, "list", n))
+                 for n, item in enumerate(block.list)]
+        if title is None or text is None or needs is None or None in items:
             return []
         rows = [Paragraph(title, s["option"]), Paragraph(text, s["box"])]
+        bullet = f'<font face="{face_name("serif")}" color="{_hex(ACCENT)}">\u2022</font>'
+        rows += [Paragraph(f"{bullet}\u00a0\u00a0{item}", s["box-item"]) for item in items]
         if needs:
             arrow = f'<font face="{face_name("sans")}">\u2192</font>\u00a0'
             rows.append(Paragraph(arrow + needs, s["needs"]))

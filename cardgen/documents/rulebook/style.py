@@ -192,6 +192,8 @@ def _text_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
         "body": style("body", alignment=TA_LEFT, spaceAfter=s * 0.55, **hyph),
         "item": style("item", alignment=TA_LEFT, spaceAfter=s * 0.25, **hyph),
         "box": style("box", alignment=TA_LEFT, **hyph),
+        "box-item": style("box-item", alignment=TA_LEFT, leftIndent=s * 1.1,
+                          firstLineIndent=-s * 1.1, spaceBefore=s * 0.3, **hyph),
         "example": style("example", fontName=face_name("serif-italic"), alignment=TA_LEFT,
                          bulletFontName=face_name("serif-italic"), **hyph),
         "h1": style("h1", fontSize=s * 2.0, leading=s * 2.4, spaceBefore=s * 2.2,
