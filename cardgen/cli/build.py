@@ -85,6 +85,10 @@ MarginOption = Annotated[Optional[float], typer.Option(
     min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
     "in the settings file).", show_default=False)]
 
+StockOption = Annotated[Optional[float], typer.Option(
+    min=0.05, max=2, help="One card's thickness in mm, for --only tuckbox (default 0.32: 300 "
+    "g/m² card stock; 0.6 or more for sleeved cards).", show_default=False)]
+
 NoBacksOption = Annotated[bool, typer.Option(
     "--no-backs", help="cards.pdf with the fronts alone, printed single-sided: to slide into "
     "sleeves in front of real cards.")]
@@ -124,6 +128,7 @@ def build(
     sheet: SheetOption = None,
     margin: MarginOption = None,
     no_backs: NoBacksOption = False,
+    stock: StockOption = None,
     ink_saver: InkSaverOption = False,
     colour: ColourOption = "rgb",
     data: DataOption = None,
@@ -171,7 +176,7 @@ def build(
         safe=safe, only=tuple(sorted(set(only or ()))), png=png,
         dpi=300 if dpi is None else dpi, png_bleed=not no_bleed, booklet=booklet,
         sheet=sheet or "bleed", margin=margin, ink_saver=ink_saver, colour=colour,
-        backs=not no_backs,
+        backs=not no_backs, stock=stock,
         print_shop=print_shop,
         out=str(out.resolve()) if "tts" in (only or ()) else None)  # TTS names its files
     if changed_since is not None:
