@@ -291,6 +291,26 @@ def _tuckbox(d: Drawing) -> bool:
     return True
 
 
+def _cut(d: Drawing) -> bool:
+    """cut.pdf with a cutting machine's registration marks, and its cut paths (SVG, DXF)."""
+    if "cut" not in d.wanted:
+        return True
+    from ..layout.cut_sheet import plan_cut_sheet
+    from ..render.cut import cut_files
+    from ..units import PAPER
+    radius = d.settings.corner_radius if d.settings.corner_radius is not None else \
+        d.data.pack.print.corner_radius
+    try:
+        sheet = plan_cut_sheet(PAPER[d.paper], d.card_size, d.bleed, radius)
+    except ValueError as exc:
+        mark = d.data.pack_raw.value_marks.get("print") or d.data.pack_raw.mark
+        d.report.error(d.data.pack_file, mark.line, mark.col, "", f"cut.pdf: {exc}")
+        return False
+    for name, body in cut_files(d.printed, d.painter, sheet, d.spec.duplex, d.meta).items():
+        d.result.add("cut", name, body)
+    return True
+
+
 def _kept_faces(d: Drawing) -> bool:
     """The faces' keys in the manifest, and the lasting recordings kept for the next build."""
     if d.wanted & FACED_KINDS:
@@ -398,7 +418,7 @@ def _boards(d: Drawing) -> bool:
 
 # The outputs in the order they are drawn (the print-shop file serves printshop, png and tts;
 # the faces' recordings are kept after the print files, before the documents)
-DRAW_ORDER = (_cards, _shop, _tuckbox, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
+DRAW_ORDER = (_cards, _shop, _tuckbox, _cut, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
               _deck_sheet, _contact, _boards)
 
 
