@@ -85,6 +85,14 @@ MarginOption = Annotated[Optional[float], typer.Option(
     min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
     "in the settings file).", show_default=False)]
 
+StockOption = Annotated[Optional[float], typer.Option(
+    min=0.05, max=2, help="One card's thickness in mm, for --only tuckbox (default 0.32: 300 "
+    "g/m² card stock; 0.6 or more for sleeved cards).", show_default=False)]
+
+CornerOption = Annotated[Optional[float], typer.Option(
+    "--corner-radius", min=0, max=10, help="The corners --only cut cuts, in mm (0: square; "
+    "default: the pack's print.corner_radius, 3).", show_default=False)]
+
 NoBacksOption = Annotated[bool, typer.Option(
     "--no-backs", help="cards.pdf with the fronts alone, printed single-sided: to slide into "
     "sleeves in front of real cards.")]
@@ -124,6 +132,8 @@ def build(
     sheet: SheetOption = None,
     margin: MarginOption = None,
     no_backs: NoBacksOption = False,
+    stock: StockOption = None,
+    corner_radius: CornerOption = None,
     ink_saver: InkSaverOption = False,
     colour: ColourOption = "rgb",
     data: DataOption = None,
@@ -171,7 +181,7 @@ def build(
         safe=safe, only=tuple(sorted(set(only or ()))), png=png,
         dpi=300 if dpi is None else dpi, png_bleed=not no_bleed, booklet=booklet,
         sheet=sheet or "bleed", margin=margin, ink_saver=ink_saver, colour=colour,
-        backs=not no_backs,
+        backs=not no_backs, stock=stock, corner_radius=corner_radius,
         print_shop=print_shop,
         out=str(out.resolve()) if "tts" in (only or ()) else None)  # TTS names its files
     if changed_since is not None:
@@ -282,12 +292,14 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
             info(f"{folder.name}: up to date → {out / folder.name}/")
             continue
         made = result[0]
-        names = sorted(n for n in made.files if not n.startswith(("png/", "tts/")))
+        names = sorted(n for n in made.files if not n.startswith(("png/", "tts/", "cut/")))
         pngs = sum(1 for n in made.files if n.startswith("png/"))
         tts = sum(1 for n in made.files if n.startswith("tts/"))  # sheets, backs, the JSON
+        cuts = sum(1 for n in made.files if n.startswith("cut/"))  # SVG and DXF per sheet
         listing = " + ".join(part for part in (
             ", ".join(names), f"{pngs} PNGs" if pngs else "",
-            f"tts/ ({tts} Tabletop Simulator files)" if tts else "") if part)
+            f"tts/ ({tts} Tabletop Simulator files)" if tts else "",
+            f"cut/ ({cuts} cut files, SVG and DXF)" if cuts else "") if part)
         info(f"{folder.name}: {listing or 'manifest'} → {out / folder.name}/")
         removed = written[folder.name].removed if folder.name in written else []
         if removed:  # files of an earlier build that this one does not make

@@ -22,6 +22,7 @@ from ..units import MM, PAPER
 # from the sheet, in every language a pack may be written in.
 GUIDE: dict[str, dict[str, str]] = {
     "de": {
+        "guide_tuck": "**Schachtel** (tuckbox.pdf): an der durchgezogenen Linie ausschneiden, an den gepunkteten Linien falten, die schraffierte Lasche innen an die Rückwand kleben, Boden und Deckel einstecken.",
         "guide_light": "**Tintensparend** (--ink-saver): {files} sind die hellen Fassungen – "
                        "dunkle Flächen als helle Töne, Schrift und Linien in ihrer Farbe.",
         "guide_title": "So druckst du {title}",
@@ -56,6 +57,7 @@ GUIDE: dict[str, dict[str, str]] = {
                         "zum Einstecken vor echte Karten in Kartenhüllen.",
     },
     "nl": {
+        "guide_tuck": "**Doosje** (tuckbox.pdf): knip langs de doorgetrokken lijn, vouw de stippellijnen, lijm de gearceerde flap binnen tegen de achterwand, steek bodem en deksel in.",
         "guide_light": "**Inktbesparend** (--ink-saver): {files} zijn de lichte versies – "
                        "donkere vlakken als lichte tinten, tekst en lijnen in hun kleur.",
         "guide_title": "Zo print je {title}",
@@ -89,6 +91,7 @@ GUIDE: dict[str, dict[str, str]] = {
                         "achterkanten – om in kaarthoesjes vóór echte kaarten te schuiven.",
     },
     "fr": {
+        "guide_tuck": "**Boîte** (tuckbox.pdf) : découpez le long du trait plein, pliez sur les pointillés, collez le rabat hachuré à l’intérieur du dos, rentrez le fond et le couvercle.",
         "guide_light": "**Économie d’encre** (--ink-saver) : {files} sont les versions "
                        "claires – aplats sombres en teintes pâles, texte et traits dans leur "
                        "couleur.",
@@ -125,6 +128,7 @@ GUIDE: dict[str, dict[str, str]] = {
                         "glisser devant de vraies cartes dans des protège-cartes.",
     },
     "it": {
+        "guide_tuck": "**Scatolina** (tuckbox.pdf): ritagliate lungo la linea continua, piegate sulle linee punteggiate, incollate la linguetta tratteggiata all’interno del retro, infilate fondo e coperchio.",
         "guide_light": "**Risparmio d’inchiostro** (--ink-saver): {files} sono le versioni "
                        "chiare – campiture scure in tinte tenui, testo e linee nel loro colore.",
         "guide_title": "Come stampare {title}",
@@ -162,6 +166,7 @@ GUIDE: dict[str, dict[str, str]] = {
                         "infilare nelle bustine davanti a carte vere.",
     },
     "en": {
+        "guide_tuck": "**Tuck box** (tuckbox.pdf): cut along the solid line, fold on the dotted lines, glue the hatched flap inside the back wall, tuck in the bottom and the lid.",
         "guide_light": "**Ink saver** (--ink-saver): {files} are the light versions – dark "
                        "areas as pale tints, words and lines in their colour.",
         "guide_title": "How to print {title}",
@@ -204,6 +209,7 @@ class GuideFacts:
     duplex: str
     cards: int
     light: tuple[str, ...] = ()  # the files of this build printed light (--ink-saver)
+    tuckbox: bool = False  # tuckbox.pdf is made too: how to fold it
 
 
 def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
@@ -220,6 +226,8 @@ def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
                                               else ""),
             "paper", "cut_bleed" if plan.keeps_bleed else "cut_abut",
             "count_one" if one else "count")
+    if facts.tuckbox:
+        keys += ("tuck",)
     if facts.light:
         keys += ("light",)
         values["files"] = ", ".join(facts.light)

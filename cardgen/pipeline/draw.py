@@ -175,7 +175,8 @@ def _cards(d: Drawing) -> bool:
                                   (d.whole.folder / "boards.yaml").is_file() else ()) + \
             (("rulebook.pdf",) if "rulebook" in wants and d.whole.chapters else ())
     d.result.add("cards", "guide.pdf", _guide(d.data, d.spec, d.card_size, d.bleed,
-                                              len(d.printed), d.meta, light))
+                                              len(d.printed), d.meta, light,
+                                              "tuckbox" in wanted_outputs(d.settings)))
     return True
 
 
@@ -255,6 +256,59 @@ def _tts(d: Drawing, plain: bytes) -> None:
     for name, body in tts_files(plain, d.printed, d.card_size, d.bleed, data.pack.id,
                                 data.pack.title, folder, names, d.keys).items():
         d.result.add("tts", name, body)
+
+
+def decks_by_back(printed, keys: dict[int, str]) -> list[list]:
+    """The printed cards in decks: one deck per back (kinds that print the same back are one
+    deck, as they are shuffled together), in the order of their first card."""
+    decks: dict[str, list] = {}
+    for item in printed:
+        decks.setdefault(keys.get(id(item.back)) or item.back.card_id, []).append(item)
+    return list(decks.values())
+
+
+def _tuckbox(d: Drawing) -> bool:
+    """tuckbox.pdf: a box for each deck, sized from the cards, their count and --stock."""
+    if "tuckbox" not in d.wanted:
+        return True
+    from ..layout.tuckbox import STOCK
+    from ..render.tuckbox import tuckbox_pdf
+    plurals = {f"back:{k.id}": k.plural or k.label for k in d.data.pack.kinds}
+    grouped = decks_by_back(d.printed, d.keys)
+    decks = []
+    for items in grouped:  # a pack of one deck needs no deck name on the box
+        kinds = list(dict.fromkeys(item.back.card_id for item in items))
+        name = " + ".join(plurals.get(kind, "") for kind in kinds) if len(grouped) > 1 else ""
+        decks.append((name, len(items), items[0].back))
+    try:
+        made = tuckbox_pdf(decks, d.painter, d.card_size, d.paper, d.spec.margin,
+                           d.settings.stock or STOCK, d.data.pack.title, d.meta, d.words)
+    except ValueError as exc:
+        mark = d.data.pack_raw.value_marks.get("print") or d.data.pack_raw.mark
+        d.report.error(d.data.pack_file, mark.line, mark.col, "", f"tuckbox.pdf: {exc}")
+        return False
+    d.result.add("tuckbox", "tuckbox.pdf", made)
+    return True
+
+
+def _cut(d: Drawing) -> bool:
+    """cut.pdf with a cutting machine's registration marks, and its cut paths (SVG, DXF)."""
+    if "cut" not in d.wanted:
+        return True
+    from ..layout.cut_sheet import plan_cut_sheet
+    from ..render.cut import cut_files
+    from ..units import PAPER
+    radius = d.settings.corner_radius if d.settings.corner_radius is not None else \
+        d.data.pack.print.corner_radius
+    try:
+        sheet = plan_cut_sheet(PAPER[d.paper], d.card_size, d.bleed, radius)
+    except ValueError as exc:
+        mark = d.data.pack_raw.value_marks.get("print") or d.data.pack_raw.mark
+        d.report.error(d.data.pack_file, mark.line, mark.col, "", f"cut.pdf: {exc}")
+        return False
+    for name, body in cut_files(d.printed, d.painter, sheet, d.spec.duplex, d.meta).items():
+        d.result.add("cut", name, body)
+    return True
 
 
 def _kept_faces(d: Drawing) -> bool:
@@ -364,12 +418,12 @@ def _boards(d: Drawing) -> bool:
 
 # The outputs in the order they are drawn (the print-shop file serves printshop, png and tts;
 # the faces' recordings are kept after the print files, before the documents)
-DRAW_ORDER = (_cards, _shop, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
+DRAW_ORDER = (_cards, _shop, _tuckbox, _cut, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
               _deck_sheet, _contact, _boards)
 
 
 def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta,
-           light: tuple[str, ...] = ()) -> bytes:
+           light: tuple[str, ...] = (), tuckbox: bool = False) -> bytes:
     """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
     from ..documents.guide import GuideFacts, guide_pdf
     from ..render.pdf import sheet_layout
@@ -377,7 +431,7 @@ def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta,
     sheets = max(1, -(-cards // len(plan.slots)))
     pages = sheets * (2 if spec.backs and spec.duplex != "fold" else 1)
     facts = GuideFacts(data.pack.title, data.pack.language, spec.paper,
-                       spec.duplex if spec.backs else "fronts", cards, light)
+                       spec.duplex if spec.backs else "fronts", cards, light, tuckbox)
     return guide_pdf(facts, plan, pages, meta, data.pack.labels)
 
 

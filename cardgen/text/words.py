@@ -7,6 +7,7 @@ import re
 
 DEFAULTS: dict[str, dict[str, str]] = {
     "de": {
+        "tuck_how": "<b>Schachtel:</b> an der durchgezogenen Linie ausschneiden, die Griffmulde mit; an allen gepunkteten Linien falten, die bedruckte Seite außen; die schraffierte Lasche innen an die Rückwand kleben; Boden schließen, den Deckel über die Vorderseite einstecken.",
         "board_glue": "Klebefläche",
         "board_cut": "hier schneiden",
         "board_sheet": "Blatt",
@@ -57,6 +58,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "calibration_plus": "plus",
     },
     "nl": {
+        "tuck_how": "<b>Doosje:</b> knip langs de doorgetrokken lijn, de duimuitsparing erbij; vouw alle stippellijnen met de bedrukte kant buiten; lijm de gearceerde flap binnen tegen de achterwand; sluit de bodem en steek het deksel over de voorkant in.",
         "board_glue": "lijmen",
         "board_cut": "hier knippen",
         "board_sheet": "blad",
@@ -107,6 +109,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "calibration_plus": "plus",
     },
     "en": {
+        "tuck_how": "<b>Tuck box:</b> cut along the solid line, thumb notch and all; fold every dotted line with the print outside; glue the hatched flap inside the back wall; close the bottom and tuck the lid in over the front.",
         "board_glue": "glue here",
         "board_cut": "cut here",
         "board_sheet": "sheet",
@@ -157,6 +160,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "calibration_plus": "plus",
     },
     "fr": {
+        "tuck_how": "<b>Boîte :</b> découpez le long du trait plein, encoche comprise ; pliez chaque pointillé face imprimée à l’extérieur ; collez le rabat hachuré à l’intérieur du dos ; fermez le fond et rentrez le couvercle devant.",
         "board_glue": "coller ici",
         "board_cut": "couper ici",
         "board_sheet": "feuille",
@@ -208,6 +212,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "calibration_plus": "plus",
     },
     "it": {
+        "tuck_how": "<b>Scatolina:</b> ritagliate lungo la linea continua, incavo compreso; piegate ogni linea punteggiata con la stampa all’esterno; incollate la linguetta tratteggiata all’interno del retro; chiudete il fondo e infilate il coperchio sul davanti.",
         "board_glue": "incollare",
         "board_cut": "tagliare qui",
         "board_sheet": "foglio",

@@ -57,16 +57,11 @@ def test_every_front_of_the_flagship_takes_far_less_ink(flagship):
 def test_boards_and_the_score_sheet_take_less_ink(flagship):
     _, made = flagship
     before, after = ink(made[False]["boards.pdf"]), ink(made[True]["boards.pdf"])
-    assert len(before) == len(after) >= 3
+    assert len(before) == len(after) >= 3  # the office's tiles, the score sheet, the pieces
     assert sum(after) < 0.85 * sum(before)
-    score = next(i for i, text in enumerate(text_layer(made[False]["boards.pdf"])
-                                            .split("\f")) if "Wertungsblatt" in text) \
-        if "\f" in text_layer(made[False]["boards.pdf"]) else None
-    pages = len(before)
-    # the score sheet is the office board's tiles, then it: the page whose ink fell the most
-    assert max(b - a for b, a in zip(before, after)) > 0.02
-    assert score is None or after[score] < before[score]
-    assert pages == len(after)
+    assert all(a <= b + 1e-6 for a, b in zip(after, before))  # no page takes more ink
+    score = text_layer(made[True]["boards.pdf"])
+    assert "Oktett" in score and "Wertungsblatt" in score  # the words are all there
 
 
 def test_the_rulebook_cover_goes_light(flagship):
