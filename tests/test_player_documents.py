@@ -136,7 +136,7 @@ def test_house_rules_say_hausregeln_and_keep_only_the_chosen_cards(shipped_varia
     assert "HAUSREGELN" in house.pages[0].extract_text()
     assert "Büro, Teams" in house.pages[0].extract_text()
     text = text_of(files["house-rules.pdf"])
-    assert "Eviline De'Vil" in text  # S2 is chosen ...
+    assert "Eviline De’Vil" in text  # S2 is chosen ...
     left_out = next(lc for lc in data.cards if lc.card.id == "S14")  # data: the whole pack
     assert left_out.card.name not in text.replace("\n", " ")  # tables: only chosen cards
     assert "Nur in der digitalen Version" not in text  # every option there is left out

@@ -27,7 +27,7 @@ from ..model import rules as m
 from ..model.marks import mark_at
 from ..model.packdata import PackData
 from ..text.rules import ChapterSource, TextMaker, Where
-from .references import _JINJA, _chapter_texts, _strings
+from .references import JINJA, chapter_texts, printed_strings
 
 WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)?")
 
@@ -96,7 +96,7 @@ def _pack_texts(data: PackData, rules: bool = True) -> Iterator[tuple[str, tuple
         for region_name, region in layout.regions.items():
             if region.text:
                 mark = layout.marks.get(region_name)
-                yield _JINJA.sub(" ", region.text), (
+                yield JINJA.sub(" ", region.text), (
                     mark.file if mark else layout.file, mark.line if mark else 0,
                     mark.col if mark else 0, f"{name}.{region_name}")
     for file_name in ("pack.yaml", "boards.yaml", "composition.yaml"):
@@ -104,11 +104,11 @@ def _pack_texts(data: PackData, rules: bool = True) -> Iterator[tuple[str, tuple
         raw = read_yaml(path, Report()) if path.is_file() else None
         if raw is None:
             continue
-        for text, keys in _strings(raw, ()):
+        for text, keys in printed_strings(raw, ()):
             if keys and keys[0] in ("id", "glossary", "schema", "print", "icons", "stat_rules"):
                 continue
             mark = mark_at(raw, *keys)
-            yield _JINJA.sub(" ", text), (display_path(path), mark.line, mark.col,
+            yield JINJA.sub(" ", text), (display_path(path), mark.line, mark.col,
                                           ".".join(str(k) for k in keys[:2]))
 
 
@@ -117,7 +117,7 @@ def _rule_texts(data: PackData) -> Iterator[tuple[str, tuple, bool]]:
     maker = TextMaker(data, Report())
     for shown, chapter in data.chapters:
         source = ChapterSource(shown, data.folder)
-        for text, at in _chapter_texts(chapter):
+        for text, at in chapter_texts(chapter):
             rendered = maker.template(text, Where(shown))
             if not rendered:
                 continue

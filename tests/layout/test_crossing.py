@@ -59,7 +59,7 @@ def test_a_back_title_over_both_frame_lines_is_found(cli, tmp_path, monkeypatch)
          text: "Tischordnung"}''', '''        {y: 14, h: 12, size: 17, font: serif-bold, colour: "#F3E9CF", text: "Tischordnung"}''')
     monkeypatch.chdir(tmp_path)
     assert _errors(cli("check", "tischordnung")) == [
-        f"card_data/tischordnung/layouts.yaml:{_line(pack / 'layouts.yaml', '      title:')}:9: "
+        f"card_data/tischordnung/layouts.yaml:{_line(pack / 'layouts.yaml', '      title:') + 1}:9: "
         "error: tischordnung-back.title text: the ink of 'T' crosses the frame of region inner; "
         "move or shrink one of them"]
 
@@ -71,7 +71,7 @@ def test_a_label_pill_over_the_frame_line_is_found(cli, tmp_path, monkeypatch):
              '''        {type: rect, x: 9, y: 77.5, w: 41, h: 5.8, radius: 2.9, fill: "#FFFFFF"}''',
              '''        {type: rect, x: 6, y: 78.5, w: 47, h: 6, radius: 3, fill: "#FFFFFF"}''')
     monkeypatch.chdir(tmp_path)
-    line = _line(pack / "layouts.yaml", "      pile:")
+    line = _line(pack / "layouts.yaml", "      pile:") + 1
     assert _errors(cli("check", "dokter-li")) == [
         f"card_data/dokter-li/layouts.yaml:{line}:9: error: categorie-back.pile this filled "
         "shape lies over the frame of region inner and hides part of its line; keep it inside "
@@ -139,9 +139,11 @@ def test_text_well_inside_a_frame_passes_and_text_on_its_line_does_not():
 
 def test_text_near_a_line_reads_as_touching_it():
     frame = _rect("frame", 5, 5, 49, 30, stroke="#000000")
-    # the ink of 'I' ends about 0.3 mm inside the frame's line: nearer than 0.5 mm
-    near = _problems(frame, _text_box("title", 5.4, 10, 20, 10, "I", 12))
+    # the ink of 'I' begins 0.4 mm right of its pen: 0.24 mm from the line's edge
+    near = _problems(frame, _text_box("title", 5.0, 10, 20, 10, "I", 12))
     assert [name for name, _ in near] == ["title"]
+    # 0.8 mm further in it stands clear
+    assert _problems(frame, _text_box("title", 5.8, 10, 20, 10, "I", 12)) == []
 
 
 def test_a_plate_over_a_pattern_hides_its_crossing():

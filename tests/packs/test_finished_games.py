@@ -185,7 +185,7 @@ def test_tischordnung_bar_values_on_one_page_with_minus_signs(shipped_build):
     document = pdfium.PdfDocument(shipped_build("tischordnung")[2]["rulebook.pdf"])
     pages = [document[i].get_textpage().get_text_range() for i in range(len(document))]
     document.close()
-    holding = [i for i, page in enumerate(pages) if "Platz 11 bis 15" in page]
+    holding = [i for i, page in enumerate(pages) if "Platz 11 bis 15:" in page]
     assert len(holding) == 1 and "Platz 1 bis 6" in pages[holding[0]]
     assert "−1, −2, −3, −4, −5" in pages[holding[0]]
     assert not any(re.search(r"(?<![\w–])–\d", page) for page in pages)
@@ -221,7 +221,8 @@ def test_crazy_hospital_house_rules_hold_only_the_chosen_game(tmp_path, cli):
     assert result.exit_code == 0, result.output
     text = text_layer((out / "crazy-hospital" / "house-rules.pdf").read_bytes())
     for absent in ("Use it or lose it", "Rückschlag", "Sonderereignisse (ER1", "S5 – ",
-                   "Konsiliar- und Belegärzte (L-Karten, L1", "digital", "Ausnahme"):
+                   "Konsiliar- und Belegärzte (L-Karten, L1", "digital",
+                   "darf als Einzige ins Büro sehen"):
         assert absent not in text, absent
     for present in ("Dreieck des Bösen", "S2 – Eviline", "S4 – L. Ügner",
                     "Regeln für alle S- und ER-Karten"):

@@ -6,6 +6,7 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
+import copy
 import re
 
 from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
@@ -519,10 +520,11 @@ class StoryBuilder:
         """A tinted box with a coloured rule on the left, kept on one page unless it is
         longer than half a page. (A Table, not KeepTogether: a heading's keepWithNext binds
         to a Table but not to a KeepTogether.)"""
-        table = self._box_table(flowables, background, rule, split=False)
-        if table.wrap(self.width, 1e6)[1] > self.frame_height / 2:
-            table = self._box_table(flowables, background, rule, split=True)
-        return table
+        # measured on copies: reportlab's hyphenation writes the breaks of a wrap into the
+        # paragraph, and the box is laid out again at its own width
+        probe = self._box_table(copy.deepcopy(flowables), background, rule, split=False)
+        split = probe.wrap(self.width, 1e6)[1] > self.frame_height / 2
+        return self._box_table(flowables, background, rule, split=split)
 
     def _box_table(self, flowables: list[Flowable], background, rule, split: bool) -> Table:
         pad = self.body_size * 0.75
