@@ -85,12 +85,26 @@ MarginOption = Annotated[Optional[float], typer.Option(
     min=0, max=30, help="Your printer's unprintable edge in mm (default 5; or margin: MM "
     "in the settings file).", show_default=False)]
 
+StockOption = Annotated[Optional[float], typer.Option(
+    min=0.05, max=2, help="One card's thickness in mm, for --only tuckbox (default 0.32: 300 "
+    "g/m² card stock; 0.6 or more for sleeved cards).", show_default=False)]
+
+CornerOption = Annotated[Optional[float], typer.Option(
+    "--corner-radius", min=0, max=10, help="The corners --only cut cuts, in mm (0: square; "
+    "default: the pack's print.corner_radius, 3).", show_default=False)]
+
+NoBacksOption = Annotated[bool, typer.Option(
+    "--no-backs", help="cards.pdf with the fronts alone, printed single-sided: to slide into "
+    "sleeves in front of real cards.")]
+
 InkSaverOption = Annotated[bool, typer.Option(
     "--ink-saver", help="Backs and large solid fills as outlines or light tints, as each "
     "layout declares.")]
 
 ColourOption = Annotated[str, typer.Option(
-    help="rgb, or cmyk: printshop.pdf as PDF/X-3 in CMYK with an ICC output intent "
+    help="rgb, or cmyk: printshop.pdf in CMYK as PDF/X (X-1a:2003 where the shop asks for it) "
+    "with an ICC output intent, black text in black ink alone, total ink within the shop's "
+    "limit "
     "(needs Ghostscript).")]
 
 ChangedSinceOption = Annotated[Optional[Path], typer.Option(
@@ -117,6 +131,9 @@ def build(
     jobs: JobsOption = 0,
     sheet: SheetOption = None,
     margin: MarginOption = None,
+    no_backs: NoBacksOption = False,
+    stock: StockOption = None,
+    corner_radius: CornerOption = None,
     ink_saver: InkSaverOption = False,
     colour: ColourOption = "rgb",
     data: DataOption = None,
@@ -151,6 +168,7 @@ def build(
     colour = choose("--colour", colour, ("rgb", "cmyk"))
     only = check_only(only)
     no_effect(only, png, dpi, no_bleed, booklet)
+    fronts_only(no_backs, duplex, back_offset)
     size, bleed, safe, print_shop = card_size_of(card_size, bleed, safe)
     chosen = (preset, cards, random, seed, special, variant, option, players, teams)
     choice = None
@@ -163,6 +181,7 @@ def build(
         safe=safe, only=tuple(sorted(set(only or ()))), png=png,
         dpi=300 if dpi is None else dpi, png_bleed=not no_bleed, booklet=booklet,
         sheet=sheet or "bleed", margin=margin, ink_saver=ink_saver, colour=colour,
+        backs=not no_backs, stock=stock, corner_radius=corner_radius,
         print_shop=print_shop,
         out=str(out.resolve()) if "tts" in (only or ()) else None)  # TTS names its files
     if changed_since is not None:
@@ -273,12 +292,14 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
             info(f"{folder.name}: up to date → {out / folder.name}/")
             continue
         made = result[0]
-        names = sorted(n for n in made.files if not n.startswith(("png/", "tts/")))
+        names = sorted(n for n in made.files if not n.startswith(("png/", "tts/", "cut/")))
         pngs = sum(1 for n in made.files if n.startswith("png/"))
         tts = sum(1 for n in made.files if n.startswith("tts/"))  # sheets, backs, the JSON
+        cuts = sum(1 for n in made.files if n.startswith("cut/"))  # SVG and DXF per sheet
         listing = " + ".join(part for part in (
             ", ".join(names), f"{pngs} PNGs" if pngs else "",
-            f"tts/ ({tts} Tabletop Simulator files)" if tts else "") if part)
+            f"tts/ ({tts} Tabletop Simulator files)" if tts else "",
+            f"cut/ ({cuts} cut files, SVG and DXF)" if cuts else "") if part)
         info(f"{folder.name}: {listing or 'manifest'} → {out / folder.name}/")
         removed = written[folder.name].removed if folder.name in written else []
         if removed:  # files of an earlier build that this one does not make
@@ -334,6 +355,19 @@ def no_effect(only: list[str], png: bool, dpi: Optional[int], no_bleed: bool,
              "--booklet has no effect: --only leaves out the rulebook")):
         if given and useless:
             warn(text)
+
+
+def fronts_only(no_backs: bool, duplex: Optional[str], back_offset: Optional[str]) -> None:
+    """--no-backs with a fold (fronts and backs on one sheet) is a contradiction; duplex and
+    back offset place backs, so with --no-backs they change nothing."""
+    if not no_backs:
+        return
+    if duplex == "fold":
+        raise typer.BadParameter("--duplex fold puts fronts and backs on one sheet; --no-backs "
+                                 "prints fronts alone: choose one", param_hint="--no-backs")
+    for given, option in ((duplex, "--duplex"), (back_offset, "--back-offset")):
+        if given is not None:
+            warn(f"{option} has no effect with --no-backs: there are no backs to place")
 
 
 def faces_of(manifest: Path, packs: Optional[list[str]]) -> dict:

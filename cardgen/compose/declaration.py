@@ -360,8 +360,10 @@ class _Declaration:
             if slug not in comp.options:
                 self.report.warning(shown, mark.line, mark.col, slug, f"option: not declared in "
                                     f"{self.declared.file}{did_you_mean(slug, list(comp.options))}")
-        for slug in comp.options:
-            if slug not in described:
+        for slug, option in comp.options.items():
+            # an option of the digital version only is not played with printed cards: the
+            # printed rulebook leaves it out (the checker refuses it)
+            if slug not in described and not option.digital_only:
                 self.error(("options", slug), slug, "is not described in the rulebook (no "
                            f"'option: {slug}' block in rules/)", "warning")
 

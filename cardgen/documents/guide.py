@@ -22,6 +22,9 @@ from ..units import MM, PAPER
 # from the sheet, in every language a pack may be written in.
 GUIDE: dict[str, dict[str, str]] = {
     "de": {
+        "guide_tuck": "**Schachtel** (tuckbox.pdf): an der durchgezogenen Linie ausschneiden, an den gepunkteten Linien falten, die schraffierte Lasche innen an die Rückwand kleben, Boden und Deckel einstecken.",
+        "guide_light": "**Tintensparend** (--ink-saver): {files} sind die hellen Fassungen – "
+                       "dunkle Flächen als helle Töne, Schrift und Linien in ihrer Farbe.",
         "guide_title": "So druckst du {title}",
         "guide_scale": "**Maßstab:** in 100 % drucken („Tatsächliche Größe“), nie „An Seite anpassen“. "
                  "Die 50-mm-Linie unten auf jedem Blatt muss genau 50 mm messen.",
@@ -48,8 +51,15 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} Karten auf einem Blatt.",
         "guide_fold_one": "**Seite 1** einseitig drucken. Das Blatt an der gestrichelten Linie "
                     "falten, die Hälften bedruckt nach außen zusammenkleben, trocknen lassen.",
+        "guide_fronts": "**Seiten 1–{pages}** einseitig drucken: nur Vorderseiten, ohne "
+                    "Rückseiten – zum Einstecken vor echte Karten in Kartenhüllen.",
+        "guide_fronts_one": "**Seite 1** einseitig drucken: nur Vorderseiten, ohne Rückseiten – "
+                        "zum Einstecken vor echte Karten in Kartenhüllen.",
     },
     "nl": {
+        "guide_tuck": "**Doosje** (tuckbox.pdf): knip langs de doorgetrokken lijn, vouw de stippellijnen, lijm de gearceerde flap binnen tegen de achterwand, steek bodem en deksel in.",
+        "guide_light": "**Inktbesparend** (--ink-saver): {files} zijn de lichte versies – "
+                       "donkere vlakken als lichte tinten, tekst en lijnen in hun kleur.",
         "guide_title": "Zo print je {title}",
         "guide_scale": "**Schaal:** op 100 % printen (“Werkelijke grootte”), nooit “Aanpassen aan "
                  "pagina”. De lijn van 50 mm onderaan elk vel moet precies 50 mm zijn.",
@@ -75,8 +85,16 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} kaarten op één vel.",
         "guide_fold_one": "**Pagina 1** enkelzijdig printen. Het vel op de stippellijn vouwen, "
                     "de helften met de bedrukte kant naar buiten op elkaar lijmen, laten drogen.",
+        "guide_fronts": "**Pagina’s 1–{pages}** enkelzijdig printen: alleen voorkanten, geen "
+                    "achterkanten – om in kaarthoesjes vóór echte kaarten te schuiven.",
+        "guide_fronts_one": "**Pagina 1** enkelzijdig printen: alleen voorkanten, geen "
+                        "achterkanten – om in kaarthoesjes vóór echte kaarten te schuiven.",
     },
     "fr": {
+        "guide_tuck": "**Boîte** (tuckbox.pdf) : découpez le long du trait plein, pliez sur les pointillés, collez le rabat hachuré à l’intérieur du dos, rentrez le fond et le couvercle.",
+        "guide_light": "**Économie d’encre** (--ink-saver) : {files} sont les versions "
+                       "claires – aplats sombres en teintes pâles, texte et traits dans leur "
+                       "couleur.",
         "guide_title": "Imprimer {title}",
         "guide_scale": "**Échelle :** imprimez en taille réelle (100 %), jamais « Ajuster à la "
                  "page ». Le trait de 50 mm au bas de chaque feuille doit mesurer exactement "
@@ -104,8 +122,15 @@ GUIDE: dict[str, dict[str, str]] = {
                     "partagent un trait de coupe : coupez exactement dessus.",
         "guide_count": "{cards} cartes sur {sheets} feuilles, {per} cartes par feuille.",
         "guide_count_one": "{cards} cartes sur une feuille.",
+        "guide_fronts": "Imprimez les **pages 1–{pages}** en recto seul : les rectos sans "
+                    "versos, à glisser devant de vraies cartes dans des protège-cartes.",
+        "guide_fronts_one": "Imprimez la **page 1** en recto seul : les rectos sans versos, à "
+                        "glisser devant de vraies cartes dans des protège-cartes.",
     },
     "it": {
+        "guide_tuck": "**Scatolina** (tuckbox.pdf): ritagliate lungo la linea continua, piegate sulle linee punteggiate, incollate la linguetta tratteggiata all’interno del retro, infilate fondo e coperchio.",
+        "guide_light": "**Risparmio d’inchiostro** (--ink-saver): {files} sono le versioni "
+                       "chiare – campiture scure in tinte tenui, testo e linee nel loro colore.",
         "guide_title": "Come stampare {title}",
         "guide_scale": "**Scala:** stampate al 100 % («Dimensioni effettive»), mai «Adatta alla "
                  "pagina». La linea di 50 mm in fondo a ogni foglio deve misurare esattamente "
@@ -135,8 +160,15 @@ GUIDE: dict[str, dict[str, str]] = {
                     "una linea di taglio in comune: tagliate esattamente su di essa.",
         "guide_count": "{cards} carte su {sheets} fogli, {per} carte per foglio.",
         "guide_count_one": "{cards} carte su un foglio.",
+        "guide_fronts": "Stampate le **pagine 1–{pages}** solo fronte: i fronti senza retri, "
+                    "da infilare nelle bustine davanti a carte vere.",
+        "guide_fronts_one": "Stampate la **pagina 1** solo fronte: i fronti senza retri, da "
+                        "infilare nelle bustine davanti a carte vere.",
     },
     "en": {
+        "guide_tuck": "**Tuck box** (tuckbox.pdf): cut along the solid line, fold on the dotted lines, glue the hatched flap inside the back wall, tuck in the bottom and the lid.",
+        "guide_light": "**Ink saver** (--ink-saver): {files} are the light versions – dark "
+                       "areas as pale tints, words and lines in their colour.",
         "guide_title": "How to print {title}",
         "guide_scale": "**Scale:** print at 100 % (“Actual size”), never “Fit to page”. The 50 mm "
                  "line at the foot of every sheet must measure exactly 50 mm.",
@@ -161,6 +193,10 @@ GUIDE: dict[str, dict[str, str]] = {
         "guide_count_one": "{cards} cards on one sheet.",
         "guide_fold_one": "Print **page 1** single-sided. Fold the sheet on the dashed line, "
                     "glue the halves together printed side out, let them dry.",
+        "guide_fronts": "Print **pages 1–{pages}** single-sided: fronts only, no backs – to "
+                    "slide into sleeves in front of real cards.",
+        "guide_fronts_one": "Print **page 1** single-sided: fronts only, no backs – to slide "
+                        "into sleeves in front of real cards.",
     },
 }
 
@@ -172,6 +208,8 @@ class GuideFacts:
     paper: str
     duplex: str
     cards: int
+    light: tuple[str, ...] = ()  # the files of this build printed light (--ink-saver)
+    tuckbox: bool = False  # tuckbox.pdf is made too: how to fold it
 
 
 def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
@@ -184,9 +222,15 @@ def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
                   bleed=f"{plan.bleed:g}", cards=facts.cards, per=per,
                   sheets=-(-facts.cards // per) if per else 0)
     one = values["sheets"] == 1  # "1 sheets", "pages 1–1" read wrong: their own sentences
-    keys = ("title", "scale", facts.duplex + ("_one" if one and facts.duplex == "fold" else ""),
+    keys = ("title", "scale", facts.duplex + ("_one" if one and facts.duplex in ("fold", "fronts")
+                                              else ""),
             "paper", "cut_bleed" if plan.keeps_bleed else "cut_abut",
             "count_one" if one else "count")
+    if facts.tuckbox:
+        keys += ("tuck",)
+    if facts.light:
+        keys += ("light",)
+        values["files"] = ", ".join(facts.light)
     return [words["guide_" + key].format(**values) for key in keys]
 
 
@@ -214,7 +258,8 @@ def guide_pdf(facts: GuideFacts, plan: SheetPlan, pages: int, meta: dict[str, st
             canvas.drawText(text)
             y -= fitted.leading
         y -= 5 * MM
-    _miniature(canvas, plan, left, y - 5 * MM)
+    _miniature(canvas, plan, left, y - 5 * MM, min(0.4, (y - 5 * MM - 15 * MM) /
+                                                    (plan.page_h * MM)))
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

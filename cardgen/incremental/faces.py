@@ -29,7 +29,7 @@ _DRAWING = ("render/card.py", "render/replay.py", "pictures/store.py", "text/fon
             "text/typeset.py", "text/fit.py", "pictures/portrait/draw.py",
             "pictures/portrait/hair.py", "pictures/portrait/head.py", "pictures/portrait/traits.py",
             "text/stats.py", "units.py", "pictures/portrait/shapes.py", "pictures/reading.py",
-            "pictures/encoding.py", "pictures/embedding.py")
+            "pictures/encoding.py", "pictures/embedding.py", "pictures/portrait/court.py")
 
 
 def entry_name(folder: Path, card_size, icons: dict[str, str]) -> str:

@@ -58,13 +58,15 @@ class KeptFronts:
             except Exception:  # another format or a torn write: lay every front out
                 self.old = {}
 
-    def key(self, lc, layout) -> str:
+    def key(self, lc, layout, extra: str = "") -> str:
+        """The key of a card's front; `extra`: what else the front depends on (the uniform
+        sizes of its layout, CardLayouter.uniform_key)."""
         if layout.name not in self.layouts:
             self.layouts[layout.name] = hashlib.sha256(
                 repr((layout.name, layout.regions)).encode()).hexdigest()
         card = json.dumps([lc.kind, lc.card.model_dump(), lc.card.extra_fields],
                           sort_keys=True, default=str)
-        return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}".encode()
+        return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}{extra}".encode()
                               ).hexdigest()
 
     def entry(self, key: str) -> tuple | None:

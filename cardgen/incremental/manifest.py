@@ -21,7 +21,8 @@ def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) ->
     `pictured_cards(data)`: the cards the rulebook's figures show (documents.rulebook)."""
     names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images"),
              "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
-    digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice)).encode())
+    digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice,
+                                  settings.ink_saver)).encode())
     for name in names:
         for path in sorted(p for p in [data.folder / name, *(data.folder / name).rglob("*")]
                            if p.is_file()):

@@ -158,7 +158,8 @@ def _header_cells(r: BoardRegion, columns: list[Column],
                                                   2 * INSET, header_h - 1.2, col.text,
                                                   font=r.header_font, align=col.align,
                                                   valign="middle",
-                                                  colour=col.colour or r.header_colour),
+                                                  colour=col.colour or r.header_colour,
+                                                  ink_saver=_words_on(r, fill)),
                           grid.col_marks[i]))
     return fills, texts
 
@@ -185,15 +186,25 @@ def _body_cells(r: BoardRegion, columns: list[Column], rows: list[Row],
                                                  2 * INSET, height - 1.0, row.text,
                                                  font=_label_font(r.font, row),
                                                  align="left", valign="middle",
-                                                 colour=row.colour or r.colour),
+                                                 colour=row.colour or r.colour,
+                                                 ink_saver=_words_on(r, row.fill)),
                           grid.row_marks[j]))
         for i, cell in enumerate(row.cells[:len(columns) - 1], start=1):
             if cell:
                 texts.append((f".row{j}.cell{i}", _text(
                     r, xs[i] + INSET, top + 0.5, widths[i] - 2 * INSET, height - 1.0, cell,
                     font=r.font, align=columns[i].align, valign="middle",
-                    colour=r.colour), grid.row_marks[j]))
+                    colour=r.colour, ink_saver=_words_on(r, None)), grid.row_marks[j]))
     return fills, texts
+
+
+def _words_on(r: BoardRegion, fill) -> str:
+    """--ink-saver for a table's words: a table declared `tint` turns its fills light, so the
+    words on a fill take the ink (the face's legible ink colour) and the rest stay as they
+    are; any other declaration holds for every piece."""
+    if r.ink_saver != "tint":
+        return r.ink_saver
+    return "ink" if fill else "keep"
 
 
 def _label_font(font: str, row: Row) -> str:
@@ -209,7 +220,8 @@ def _grid_lines(r: BoardRegion, rows: list[Row], grid: _Grid, mark: Mark) -> lis
     (strong after the label column) and the frame."""
     stroke = r.stroke or "#333333"
     lines: list[Piece] = []
-    line = grid.base.model_copy(update={"type": "line", "stroke": stroke})
+    keep = {"ink_saver": "keep"} if r.ink_saver == "tint" else {}  # rules stay as they are
+    line = grid.base.model_copy(update={"type": "line", "stroke": stroke, **keep})
     for j, y in enumerate(grid.ys[:-1]):  # line above each body row (the header's lower edge too)
         strong = j < len(rows) and rows[j].strong
         if j == 0 and not grid.header_h:
@@ -222,7 +234,8 @@ def _grid_lines(r: BoardRegion, rows: list[Row], grid: _Grid, mark: Mark) -> lis
             "x": x, "y": r.y, "w": 0, "h": r.h,
             "stroke_width": r.stroke_width * (1.8 if i == 1 else 1)}), mark))
     lines.append((".frame", grid.base.model_copy(update={
-        "stroke": stroke, "stroke_width": r.stroke_width * 1.8, "radius": r.radius}), mark))
+        "stroke": stroke, "stroke_width": r.stroke_width * 1.8, "radius": r.radius, **keep}),
+        mark))
     return lines
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
-from ..text.words import DEFAULT_ICONS, labels_for
+from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 from ..model.card import hair_hint
 from ..model.layout import Region
@@ -23,6 +23,9 @@ from ..units import MM
 
 TEXT_TYPES = ("text", "stats", "icon")
 _CARD_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?")
+
+
+STATS_RULE = 0.3  # pt: the thin rule between two rows of a stats box
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,7 @@ class Box:
     portrait_gender: str | None = None
     portrait_age: int | None = None
     portrait_hair: str | None = None
+    portrait_role: str | None = None
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
     stats_min: float = 0.0  # the smallest type size allowed: win marks never print below it
@@ -88,6 +92,8 @@ class CardLayouter:
         # and how many cards it was drawn on (its `when` held)
         self.blank: dict[tuple[str, str], tuple[ResolvedLayout, list]] = {}
         self.drawn: dict[tuple[str, str], int] = {}
+        # (layout, region) → the one size of a `fit: uniform` region (uniform_size)
+        self.uniform: dict[tuple[str, str], float] = {}
 
     # --- templates ------------------------------------------------------------------------------
     def _template(self, layout: ResolvedLayout, name: str, attr: str, source: str):
@@ -192,7 +198,8 @@ class CardLayouter:
                     continue
                 if lc is not None and not raw.strip():
                     self.note_blank(lc, layout, name)
-                box.text = self._fit(layout, name, region, raw.strip(), subject, lc)
+                box.text = self._fit(layout, name, region, minus_signs(raw.strip()), subject,
+                                     lc)
             elif region.type == "image":
                 box.image = self._render(layout, name, "image", region.image, context, subject)
             elif region.type == "portrait":
@@ -237,6 +244,15 @@ class CardLayouter:
             except ValueError:
                 self._layout_error(layout, name, f"portrait_age: '{age}' is not a number of "
                                    f"years (card {subject})")
+        role = (render(layout, name, "portrait_role", region.portrait_role, context, subject)
+                or "").strip()
+        if role:
+            from ..pictures.portrait.court import ROLES
+            if role in ROLES:
+                box.portrait_role = role
+            else:
+                self._layout_error(layout, name, f"portrait_role: '{role}' is not one of "
+                                   f"{', '.join(ROLES)} (card {subject})")
         hair = (render(layout, name, "portrait_hair", region.portrait_hair, context, subject)
                 or "").strip()
         if hair:
@@ -269,12 +285,70 @@ class CardLayouter:
         if not text:
             return None
         min_size = max(region.min_size, self.data.pack.print.min_font_size)
-        fitted = fit(text, region.font, region.size, min(min_size, region.size), region.leading,
+        size = region.size
+        if region.fit == "uniform" and lc is not None:
+            size = min(size, self.uniform_size(layout, name))
+        fitted = fit(text, region.font, size, min(min_size, size), region.leading,
                      region.w * MM, region.h * MM)
         if fitted is None:
             self._card_error(lc, layout, name, f"text does not fit {region.w:g} x {region.h:g} mm "
                              f"even at {min_size:g} pt", detail=f"; shorten it: {text[:50]!r}")
         return fitted
+
+    # --- one size for every card (fit: uniform) ---------------------------------------------------
+    def uniform_size(self, layout: ResolvedLayout, name: str) -> float:
+        """The size of a `fit: uniform` region: the largest at which the text of every card
+        whose front is this layout fits, in this region and in every region of its
+        `fit_group` (a card whose text fits at no size is left out: its own diagnostic says
+        so). Worked out once per layout and group."""
+        region = layout.regions[name]
+        group = region.fit_group or name
+        key = (layout.name, group)
+        if key not in self.uniform:
+            members = [(n, r) for n, r in layout.regions.items() if r.fit == "uniform" and
+                       (r.fit_group or n) == group and r.type in ("text", "icon")]
+            top = min(r.size for _, r in members)
+            sizes = []
+            for lc in self.data.cards:
+                kind = self.data.kind(lc.kind)
+                if kind is None or kind.front != layout.name:
+                    continue
+                for member, r in members:
+                    minimum = min(max(r.min_size, self.data.pack.print.min_font_size), top)
+                    text = self._quiet_text(layout, member, r, lc)
+                    fitted = fit(text, r.font, top, minimum, r.leading, r.w * MM,
+                                 r.h * MM) if text else None
+                    if fitted is not None:
+                        sizes.append(fitted.size)
+            self.uniform[key] = min(sizes, default=top)
+        return self.uniform[key]
+
+    def uniform_key(self, layout: ResolvedLayout) -> str:
+        """The uniform sizes of a layout's regions: a front depends on them (the other cards'
+        texts), so they are part of the key it is kept under."""
+        return repr(sorted((name, self.uniform_size(layout, name))
+                           for name, region in layout.regions.items()
+                           if region.fit == "uniform" and region.type in ("text", "icon")))
+
+    def _quiet_text(self, layout, name: str, region: Region, lc: LoadedCard) -> str | None:
+        """A card's text of a region as it would print, or None; problems are left for laying
+        the card out to report (once)."""
+        context = self.context(lc)
+        try:
+            if region.when is not None:
+                when = self._template(layout, name, "when", region.when)
+                if when is None or not when(**context):
+                    return None
+            source = region.text or ""
+            if "{{" in source or "{%" in source:
+                template = self._template(layout, name, "text", source)
+                source = template.render(**context) if template is not None else None
+        except Exception:  # the card's own layout reports it
+            return None
+        if source is None:
+            return None
+        text, unknown = expand_icons(minus_signs(source.strip()), self.icons)
+        return None if unknown or check_glyphs(text, region.font) else text
 
     def _card_error(self, lc: LoadedCard | None, layout, region: str, message: str,
                     detail: str = "", needle=None) -> None:
@@ -400,23 +474,24 @@ def format_value(spec, value) -> str:
     if spec.type == "level":
         return f"{value[0]} ({value[1]})"
     if spec.type == "money":
-        return f"{int(value):,}".replace(",", "’")
+        return minus_signs(f"{int(value):,}".replace(",", "’"))
     if spec.type == "decimal":
-        return f"{value:.{spec.decimals}f}"
+        return minus_signs(f"{value:.{spec.decimals}f}")
     if spec.type == "rank":
         return f"{int(value)}."
-    return f"{value:g}"
+    return minus_signs(f"{value:g}")
 
 
 def stats_font_size(box: Box, icons: dict[str, str]) -> float:
     """Largest size (≤ region.size) at which every stat row fits one line of the region."""
-    from ..text.stats import row_width
+    from ..text.stats import inset, row_width
     region = box.region
     rows = len(box.stats) or 1
     size = min(region.size, region.h * MM / rows / region.leading)
     size = int(size * 4) / 4
+    room = region.w * MM - 2 * inset(region)
     while size >= 4:
-        if all(row_width(row, region.font, size, icons, box.stats_min) <= region.w * MM
+        if all(row_width(row, region.font, size, icons, box.stats_min) <= room
                for row in box.stats):
             return size
         size -= 0.25

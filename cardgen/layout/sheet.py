@@ -13,6 +13,8 @@ from ..units import PAPER
 
 
 MIN_MARK = 2.0  # mm; a shorter crop mark is hard to line a ruler up with
+LEAST_MARK = 1.0  # mm; a mark squeezed below this (no layout leaves room) is left out
+MIN_FOOTER = 3.0  # mm; the least footer band: one 7 pt line (DejaVu Sans: 1.164 em = 2.87 mm)
 EPS = 1e-9      # mm; slack for float sums when testing "fits", far below printer precision
 
 Mark = tuple[float, float, float, float]
@@ -23,6 +25,7 @@ class Slot:
     index: int  # 0-based position on the sheet, row-major from the top-left card
     x: float    # mm, left edge of the card's TRIM box on the page
     y: float    # mm, bottom edge of the card's TRIM box on the page
+    turn: int = 0  # degrees counter-clockwise the card is turned on the page: 0, 90, 180, 270
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,9 @@ class SheetPlan:
     marks: tuple[Mark, ...]  # crop mark lines (x1, y1, x2, y2)
     footer_y: float          # baseline (mm from page bottom) of a footer line below the cards
     rotated: bool = False    # cards turned a quarter turn (counter-clockwise) on the sheet
+    footer_h: float = 7.0    # mm: the footer band above the margin, below every card and mark
+    margin: float = 5.0      # mm: the paper's unprintable edge; nothing is printed in it
+    marked: bool = True      # every cut line has its marks (MIN_MARK or more) inside the margin
 
     @property
     def keeps_bleed(self) -> bool:
@@ -51,46 +57,63 @@ SHEET_MODES = ("bleed", "dense")
 
 
 def plan_sheet(paper: tuple[float, float], card: tuple[float, float], bleed: float = 3.0,
-               margin: float = 5.0, footer: float = 7.0, mark_length: float = 4.0,
-               mark_offset: float = 1.0, mode: str = "bleed") -> SheetPlan:
+               margin: float | tuple[float, float, float, float] = 5.0, footer: float = 7.0,
+               mark_length: float = 4.0, mark_offset: float = 1.0,
+               mode: str = "bleed") -> SheetPlan:
     """Lay out as many cards as fit on one sheet, centred, with crop marks.
 
-    Cards (with their printed bleed) stay inside `margin` (the printer's unprintable edge)
-    and above the `footer` band. Cards may lie upright or all turned a quarter turn, whichever
+    Cards (with their printed bleed) and their marks stay inside `margin` (the printer's
+    unprintable edge; or (left, bottom, right, top), e.g. a half sheet's edge at a fold) and
+    above the `footer` band. Cards may lie upright or all turned a quarter turn, whichever
     holds more.
     mode "bleed" (the default): only layouts where every card keeps its bleed on every edge
-    (cards spaced by 2*bleed, a gutter that is cut away) count; the most cards wins, then
-    marks that fit inside the margin, then upright cards. Only when not one card fits that way
-    do the cards abut at the trim (shared cut lines; `keeps_bleed` is False, say so).
-    mode "dense": the most cards wins, abutted or not; on equal counts bleed is kept.
+    (cards spaced by 2*bleed, a gutter that is cut away) count; then layouts whose marks fit
+    inside the margin (the footer band may shrink to MIN_FOOTER for that), then the most
+    cards, then the larger footer band, then upright cards. Only when not one card fits that
+    way do the cards abut at the trim (shared cut lines; `keeps_bleed` is False, say so).
+    mode "dense": marks inside the margin, then the most cards, abutted or not; on equal
+    counts bleed is kept.
     Raises ValueError when not even one card fits.
     """
     if mode not in SHEET_MODES:
         raise ValueError(f"sheet mode must be 'bleed' or 'dense', got {mode!r}")
-    _check(paper, card, bleed, margin, footer, mark_length, mark_offset)
-    (pw, ph) = paper
+    edges = (margin,) * 4 if isinstance(margin, (int, float)) else tuple(margin)
+    _check(paper, card, bleed, edges, footer, mark_length, mark_offset)
+    (pw, ph), (left, bottom, right, top) = paper, edges
     room = mark_offset + min(mark_length, MIN_MARK) if mark_length > 0 else 0.0
-    cols, rows, b, rotated = _choose((pw - 2 * margin, ph - 2 * margin - footer), card, bleed,
-                                     room, mode)
+    avail = (pw - left - right, ph - bottom - top)
+    cols, rows, b, rotated, footer, marked = _choose(avail, footer, card, bleed, room, mode)
     cw, ch = (card[1], card[0]) if rotated else card
     gap = 2 * b
-    x0 = (pw - (cols * cw + (cols - 1) * gap)) / 2            # centred on the page
-    y0 = (ph + footer - (rows * ch + (rows - 1) * gap)) / 2   # centred above the footer band
-    slots = tuple(Slot(r * cols + c, x0 + c * (cw + gap), y0 + (rows - 1 - r) * (ch + gap))
+    x0 = left + (avail[0] - (cols * cw + (cols - 1) * gap)) / 2  # centred inside the margins
+    y0 = bottom + footer + (avail[1] - footer - (rows * ch + (rows - 1) * gap)) / 2  # above
+    slots = tuple(Slot(r * cols + c, x0 + c * (cw + gap), y0 + (rows - 1 - r) * (ch + gap),
+                       90 if rotated else 0)
                   for r in range(rows) for c in range(cols))
     box = (slots[0].x - b, slots[-1].y - b, slots[-1].x + cw + b, slots[0].y + ch + b)
     marks = _marks((pw, ph), box, _cuts(slots[:cols], "x", cw), _cuts(slots[::cols], "y", ch),
-                   margin, footer, mark_length, mark_offset)
-    # A third of the band below the baseline (descenders), two thirds above (a 7-8 pt line).
-    return SheetPlan(pw, ph, cw, ch, b, cols, rows, gap, slots, marks, margin + footer / 3,
-                     rotated)
+                   edges, footer, mark_length, mark_offset)
+    return SheetPlan(pw, ph, cw, ch, b, cols, rows, gap, slots, marks,
+                     bottom + footer_baseline(footer), rotated, footer, left,
+                     marked and mark_length > 0)
 
 
-def _check(paper, card, bleed, margin, footer, mark_length, mark_offset) -> None:
+def footer_baseline(band: float) -> float:
+    """The baseline of the footer's 7 pt line above the band's lower edge: the line's whole
+    height (DejaVu Sans: 0.928 em up, 0.236 em down) centred in the band."""
+    size = 7 * 25.4 / 72  # mm
+    return max(band - 1.164 * size, 0) / 2 + 0.236 * size
+
+
+def _check(paper, card, bleed, edges, footer, mark_length, mark_offset) -> None:
     """Reject nonsense early with a message naming the value, not a wrong layout later."""
+    if len(edges) != 4:
+        raise ValueError(f"margin must be one number or four (left, bottom, right, top), got "
+                         f"{edges!r}")
     values = dict(paper_w=paper[0], paper_h=paper[1], card_w=card[0], card_h=card[1],
-                  bleed=bleed, margin=margin, footer=footer, mark_length=mark_length,
-                  mark_offset=mark_offset)
+                  bleed=bleed, footer=footer, mark_length=mark_length, mark_offset=mark_offset)
+    values.update((f"margin ({side})" if len(set(edges)) > 1 else "margin", value)
+                  for side, value in zip(("left", "bottom", "right", "top"), edges))
     for name, value in values.items():
         if not math.isfinite(value) or value < 0:
             raise ValueError(f"{name} must be a finite number >= 0 mm, got {value!r}")
@@ -107,28 +130,34 @@ def _fit(avail: float, size: float, gap: float, bleed: float, room: float) -> in
     return n
 
 
-def _choose(avail, card, bleed, room, mode) -> tuple[int, int, float, bool]:
-    """(cols, rows, bleed on the sheet, rotated): the best layout for `mode`.
+def _choose(avail, footer, card, bleed, room, mode) -> tuple[int, int, float, bool, float,
+                                                             bool]:
+    """(cols, rows, bleed on the sheet, rotated, footer band, marks inside the margin): the
+    best layout for `mode`.
 
-    Candidates are ranked by (keeps bleed, when mode is "bleed"), count, bleed kept, marks
-    inside the margin, upright; a square card is never turned (it would change nothing).
+    `avail` is the area inside the margin; the footer band (`footer`, or MIN_FOOTER when that
+    is all that leaves the marks their room) comes off its height. Candidates are ranked by
+    (keeps bleed, when mode is "bleed"), marks inside the margin, count, bleed kept, the larger
+    footer, upright; a square card is never turned (it would change nothing).
     """
     ranked = []
     turns = (False,) if card[0] == card[1] else (False, True)
     for rotated in turns:
         w, h = (card[1], card[0]) if rotated else card
-        for b in dict.fromkeys((bleed, 0.0)):
-            for r in dict.fromkeys((room, 0.0)):
-                cols, rows = _fit(avail[0], w, 2 * b, b, r), _fit(avail[1], h, 2 * b, b, r)
-                if cols * rows == 0:
-                    continue
-                first = (b > 0) if mode == "bleed" else True
-                ranked.append(((first, cols * rows, b > 0, r > 0, not rotated),
-                               (cols, rows, b, rotated)))
+        for band in dict.fromkeys((footer, min(footer, MIN_FOOTER))):
+            for b in dict.fromkeys((bleed, 0.0)):
+                for r in dict.fromkeys((room, 0.0)):
+                    cols = _fit(avail[0], w, 2 * b, b, r)
+                    rows = _fit(avail[1] - band, h, 2 * b, b, r)
+                    if cols * rows == 0:
+                        continue
+                    first = (b > 0) if mode == "bleed" else True
+                    ranked.append(((first, r > 0, cols * rows, b > 0, band, not rotated),
+                                   (cols, rows, b, rotated, band, r > 0 or room == 0)))
     if not ranked:
         raise ValueError(f"a {card[0]:g} x {card[1]:g} mm card does not fit on the sheet: the "
                          f"usable area inside the margin and above the footer is only "
-                         f"{avail[0]:g} x {avail[1]:g} mm")
+                         f"{avail[0]:g} x {avail[1] - min(footer, MIN_FOOTER):g} mm")
     return max(ranked)[1]
 
 
@@ -146,25 +175,25 @@ def _cuts(line: tuple[Slot, ...], axis: str, size: float) -> list[float]:
     return out
 
 
-def _marks(page, box, xs, ys, margin, footer, length, offset) -> tuple[Mark, ...]:
+def _marks(page, box, xs, ys, edges, footer, length, offset) -> tuple[Mark, ...]:
     """Crop marks outside the printed block `box` (left, bottom, right, top).
 
     Each mark starts `offset` outside the outermost printed area, so it can never touch a card.
-    It is shortened to stay inside the margin (and out of the footer band), but not below
-    MIN_MARK; only if even that does not fit does it reach into the margin — and it is cut at
-    the paper edge, never beyond (a mark with no room at all is dropped).
+    It is shortened to stay inside the margin (and out of the footer band): the printer
+    cannot print there. plan_sheet prefers layouts that leave every mark MIN_MARK; where none
+    does, a mark is as long as the room allows, and left out below LEAST_MARK.
     """
     (pw, ph), (left, bottom, right, top) = page, box
     if length <= 0:
         return ()
 
-    def size(inside: float, paper: float) -> float:
-        return min(length, max(inside, min(MIN_MARK, length)), paper)
+    def size(inside: float) -> float:
+        return min(length, inside) if inside >= min(LEAST_MARK, length) - EPS else 0.0
 
-    lh = size(left - offset - margin, left - offset)
-    rh = size(pw - margin - right - offset, pw - right - offset)
-    tv = size(ph - margin - top - offset, ph - top - offset)
-    bv = size(bottom - offset - margin - footer, bottom - offset)
+    lh = size(left - offset - edges[0])
+    rh = size(pw - edges[2] - right - offset)
+    tv = size(ph - edges[3] - top - offset)
+    bv = size(bottom - offset - edges[1] - footer)
     marks: list[Mark] = []
     for x in xs:
         if tv > 0:
@@ -193,14 +222,44 @@ def back_slots(plan: SheetPlan, duplex: str = "long",
     """
     if duplex not in ("long", "short", "none"):
         raise ValueError(f"duplex must be 'long', 'short' or 'none', got {duplex!r}")
-    portrait = plan.page_h >= plan.page_w
-    mirror_x = (duplex != "short") == portrait
+    mirror_x = turns_over_vertical(plan, duplex)
     dx, dy = offset
     return tuple(
         Slot(s.index,
              (plan.page_w - s.x - plan.card_w if mirror_x else s.x) + dx,
-             (s.y if mirror_x else plan.page_h - s.y - plan.card_h) + dy)
+             (s.y if mirror_x else plan.page_h - s.y - plan.card_h) + dy,
+             turned_over(s.turn, mirror_x))
         for s in plan.slots)
+
+
+def turns_over_vertical(plan: SheetPlan, duplex: str) -> bool:
+    """Whether the sheet turns over a vertical line of its page (left and right swap): long
+    edge (or by hand, like a book page) on a portrait page, short edge on a landscape one."""
+    return (duplex != "short") == (plan.page_h >= plan.page_w)
+
+
+def back_footer_y(plan: SheetPlan, vertical: bool) -> float:
+    """The footer's baseline on a backs page: where the fronts' footer band lies once the
+    sheet is turned over, so that it never prints over a back. Turned over a vertical line
+    the band stays at the foot; over a horizontal line it is at the top of the backs page."""
+    if vertical:
+        return plan.footer_y
+    return plan.page_h - plan.margin - plan.footer_h + footer_baseline(plan.footer_h)
+
+
+def turned_over(turn: int, vertical: bool) -> int:
+    """How a back is turned on its page so that its top edge is its front's top edge, as in
+    printshop.pdf (both faces upright, the card turned over its own vertical axis).
+
+    The sheet is turned over a `vertical` line of the page (long-edge duplex on a portrait page,
+    a fold down the middle) or a horizontal one: seen from behind, a turn of the front by
+    `turn` degrees counter-clockwise is a turn by -turn (vertical axis) or 180 - turn
+    (horizontal axis: what was the page's top is now its bottom).
+    """
+    return (-turn if vertical else 180 - turn) % 360
+
+
+FOLD_ROOM = 2.0  # mm between a fold and the nearest mark or footer: no mark on the crease
 
 
 def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
@@ -210,17 +269,20 @@ def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
     Two folds are tried and the one holding more cards wins (`plan_sheet`'s ranking): across
     a vertical line at page_w / 2 (fronts on the left half, backs on the right) and across a
     horizontal line at page_h / 2 (fronts on the top half, backs below: the landscape fold, a
-    portrait sheet read sideways). Each half is laid out like a sheet of its own, so cards and
-    marks keep `margin` from the fold too (room for an inexact fold); the backs are the fronts
-    mirrored across the fold line, which is where folding puts them. Returns (plan of the
+    portrait sheet read sideways). Each half is laid out like a sheet of its own: cards and
+    marks keep `margin` from the paper's edges and FOLD_ROOM from the fold (the printer prints
+    there; the crease stays clear of marks); the backs are the fronts mirrored across the fold
+    line, which is where folding puts them. Returns (plan of the
     fronts on the full page, incl. marks and the footer line; back slots; fold line (x1, y1,
     x2, y2), inside the margins and clear of the footer band).
     """
     pw, ph = paper
     options = []
     for vertical in (True, False):
+        edges = (margin, margin, FOLD_ROOM, margin) if vertical else \
+            (margin, FOLD_ROOM, margin, margin)
         try:
-            half = plan_sheet((pw / 2, ph) if vertical else (pw, ph / 2), card, bleed, margin,
+            half = plan_sheet((pw / 2, ph) if vertical else (pw, ph / 2), card, bleed, edges,
                               footer, mode=mode)
         except ValueError:
             continue
@@ -232,21 +294,25 @@ def fold_plan(paper, card, bleed=3.0, margin=5.0, footer=7.0,
     _, vertical, half = max(options, key=lambda option: option[:2])
     if vertical:
         plan = replace(half, page_w=pw)
-        backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y) for s in plan.slots)
-        return plan, backs, (pw / 2, margin + footer, pw / 2, ph - margin)
+        backs = tuple(Slot(s.index, pw - s.x - plan.card_w, s.y, turned_over(s.turn, True))
+                      for s in plan.slots)
+        return plan, backs, (pw / 2, margin + plan.footer_h, pw / 2, ph - margin)
     # horizontal fold: the half's layout moved to the top half; its footer band lies along the
     # fold (cut away with the gutter), the backs below mirror the fronts across the fold
     up = ph / 2
     plan = replace(half, page_h=ph, footer_y=half.footer_y + up,
-                   slots=tuple(Slot(s.index, s.x, s.y + up) for s in half.slots),
+                   slots=tuple(Slot(s.index, s.x, s.y + up, s.turn) for s in half.slots),
                    marks=tuple((x1, y1 + up, x2, y2 + up) for x1, y1, x2, y2 in half.marks))
-    backs = tuple(Slot(s.index, s.x, ph - s.y - plan.card_h) for s in plan.slots)
+    backs = tuple(Slot(s.index, s.x, ph - s.y - plan.card_h, turned_over(s.turn, False))
+                  for s in plan.slots)
     return plan, backs, (margin, up, pw - margin, up)
 
 
 def _fold_rank(half: SheetPlan, mode: str) -> tuple:
-    """plan_sheet's order among finished half sheets: bleed kept (mode bleed), count."""
-    return (half.keeps_bleed if mode == "bleed" else True, len(half.slots), half.keeps_bleed)
+    """plan_sheet's order among finished half sheets: bleed kept (mode bleed), marks inside
+    the margin, count."""
+    return (half.keeps_bleed if mode == "bleed" else True, half.marked, len(half.slots),
+            half.keeps_bleed)
 
 
 def calibration_targets(plan: SheetPlan) -> tuple[tuple[float, float], ...]:

@@ -36,9 +36,26 @@ class Region(Model):
     colour: Colour = "#000000"
     rotate: Literal[0, 90, 180, 270] = 0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1
+    fit: Literal["each", "uniform"] = Field(
+        "each", description="text: each card's text at the largest size that fits it (each), or "
+        "one size for every card of the layout: the largest at which every card's text fits "
+        "(uniform; titles and bodies of one kind then never jump between sizes)")
+    fit_group: Optional[str] = Field(
+        None, description="text with fit: uniform: regions of the layout with the same group "
+        "share the one size (a title set in one of two places, by the card's kind)")
     mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
-    portrait_style: Literal["any", "medical", "casual"] = Field(
-        "any", description="portrait: what the drawn placeholder people wear")
+    overlaps: list[str] = Field(default_factory=list, description="regions this one lies over "
+                                "or crosses on purpose (a badge on a medallion's edge); the "
+                                "preflight lets these pairs be")
+    stripe: Optional[Colour] = Field(None, description="stats: fill of every other row (the "
+                                     "eye follows a row from its label to its values)")
+    portrait_style: Literal["any", "medical", "casual", "court"] = Field(
+        "any", description="portrait: what the drawn placeholder people wear; court: a court "
+        "figure of a French deck (portrait_role), in the region's colour")
+    portrait_role: Optional[str] = Field(
+        None, description="portrait: Jinja giving the court figure's role: king, queen or jack")
+    double_ended: bool = Field(False, description="portrait: drawn twice, the lower half the "
+                               "upper turned a half turn, as on a court card")
     portrait_gender: Optional[str] = Field(
         None, description="portrait: Jinja giving 'f', 'm' or '' (either) for the drawn person")
     portrait_age: Optional[str] = Field(

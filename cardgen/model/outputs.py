@@ -29,7 +29,8 @@ class Output:
 OUTPUTS: dict[str, Output] = {o.name: o for o in (
     Output("cards", "cards.pdf, guide.pdf (deck.pdf for a chosen deck)", _CARD_INPUTS,
            faces=True, default=True),
-    Output("printshop", "printshop.pdf", _CARD_INPUTS, faces=True, default=True),
+    Output("printshop", "printshop.pdf (MeinSpiel: printshop-fronts.pdf, printshop-backs.pdf)",
+           _CARD_INPUTS, faces=True, default=True),
     Output("boards", "boards.pdf", ("pack.yaml", "cards", "boards.yaml", "images",
                                     "balance.yaml"), default=True),
     # the rulebook's figures show real cards and boards
@@ -39,6 +40,9 @@ OUTPUTS: dict[str, Output] = {o.name: o for o in (
     Output("calibration", "calibration.pdf", ("pack.yaml", "balance.yaml")),
     Output("contact", "contact.pdf, contact-N.png", _CARD_INPUTS),
     Output("tts", "tts/ (Tabletop Simulator)", _CARD_INPUTS, faces=True),
+    Output("tuckbox", "tuckbox.pdf (a tuck box for each deck)", _CARD_INPUTS, faces=True),
+    Output("cut", "cut.pdf, cut/sheet-N.svg, cut/sheet-N.dxf (print then cut)", _CARD_INPUTS,
+           faces=True),
     Output("changed", "changed.pdf", _CARD_INPUTS, faces=True, named=False),
 )}
 

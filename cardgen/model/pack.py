@@ -20,27 +20,46 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 
 @dataclass(frozen=True)
 class PrintShop:
-    """What one print shop asks for. `order`: "sides" = every front, then every back;
-    "alternate" = each card's front, then its back."""
+    """What one print shop asks for, as its published spec says (docs/decisions.md #29 cites
+    each). `order`: "sides" = every front, then every back, in one file; "back-front" = each
+    card's back, then its front; "files" = the fronts in one file, the backs in another, page
+    for page. `colour`: what its PDF must be ("cmyk": the build says so until --colour cmyk);
+    `pdfx`: the PDF/X version --colour cmyk writes for it; `ink`: the highest total ink in %
+    it accepts (0: none stated); `min_*`: the smallest type, reverse type (light on dark) and
+    line weight in pt it prints reliably (0: none stated)."""
 
     label: str
     size: tuple[float, float]  # trim, mm
     bleed: float               # mm
     safe: float                # mm inside the trim that the shop may cut into
     dpi: int                   # resolution of the shop's image files
-    order: Literal["sides", "alternate"] = "sides"
+    order: Literal["sides", "back-front", "files"] = "sides"
+    colour: Literal["rgb", "cmyk"] = "rgb"
+    pdfx: str = "PDF/X-3:2002"
+    ink: int = 0
+    min_text: float = 0
+    min_reverse: float = 0
+    min_line: float = 0
+    radius: float = 0          # mm: the corners the shop's die cuts (0: square or not stated)
 
 
 # The print shops' card formats, one name each: `card_size: NAME` in pack.yaml and
-# `--card-size NAME` set size, bleed, safe zone, PNG resolution and page order together.
-# Inch formats in exact mm (1 in = 25.4 mm); The Game Crafter's poker card is 825 x 1125 px
-# at 300 dpi with bleed, i.e. 63.5 x 88.9 mm + 1/8 in.
+# `--card-size NAME` set size, bleed, safe zone, PNG resolution, page order and colour rules
+# together. Inch formats in exact mm (1 in = 25.4 mm); The Game Crafter's poker card is
+# 825 x 1125 px at 300 dpi with bleed, i.e. 63.5 x 88.9 mm + 1/8 in.
 PRINT_SHOPS: dict[str, PrintShop] = {
-    "meinspiel": PrintShop("MeinSpiel", (59, 91), 3, 4, 300),
+    # meinspiel.de/format-59x91-mm, /datencheck-und-upload, /blog/erstellen-der-druckdaten-
+    # digitaldruck: CMYK, black text 100 % K, ink <= 300 %, type >= 6 pt, reverse >= 7 pt,
+    # lines >= 0.5 pt, 5 mm corners, a fronts PDF and a backs PDF of equal page counts
+    "meinspiel": PrintShop("MeinSpiel", (59, 91), 3, 4, 300, "files", "cmyk", ink=300,
+                           min_text=6, min_reverse=7, min_line=0.5, radius=5),
     "thegamecrafter": PrintShop("The Game Crafter", (63.5, 88.9), 3.175, 3.175, 300),
     "makeplayingcards": PrintShop("MakePlayingCards", (63.5, 88.9), 3.048, 3.048, 300),
+    # help.drivethrupartners.com "Printed Card Specifications": one PDF a deck, page 1 the
+    # back of card 1, page 2 its front, ...; CMYK, ink <= 240 %, PDF/X-1a:2003, 1/8 in bleed
+    # and safe zone, 300 dpi
     "drivethrucards": PrintShop("DriveThruCards", (63.5, 88.9), 3.175, 3.175, 300,
-                                "alternate"),
+                                "back-front", "cmyk", "PDF/X-1a:2003", ink=240),
 }
 
 
@@ -92,6 +111,9 @@ class Group(Model):
     colour: Colour
     text_colour: Colour = "#000000"
     symbol: str = Field(description="a glyph or an icon name shown next to the colour")
+    colour_in_text: bool = Field(False, description="the symbol printed in running text of "
+                                 "the player documents (rulebook) in the group's colour, as "
+                                 "the cards print it (red ♥ ♦ of a French deck)")
 
 
 class FieldSpec(Model):
@@ -209,6 +231,26 @@ StatRule = Annotated[Union[SumEquals, LessEqual, Ratio, OrderedByGroup, Equals, 
                      Field(discriminator="rule")]
 
 
+class Term(Model):
+    """One thing, one word: the word documents use, and the words they must not use for it."""
+
+    use: str = Field(description="the word every document uses")
+    not_: list[Annotated[str, Field(min_length=1)]] = Field(
+        alias="not", min_length=1, description="other words for the same thing: a warning "
+        "where a rule text, card, board or label writes one")
+
+
+class Glossary(Model):
+    """The pack's words, checked across its documents (validate/glossary.py)."""
+
+    terms: list[Term] = Field(default_factory=list)
+    players: list[str] = Field(default_factory=list, description="the names of the people "
+                               "who play in the rulebook's examples")
+    words: list[str] = Field(default_factory=list, description="further words an example may "
+                             "use that the pack's other texts do not (a capitalised word of an "
+                             "example that names nothing of the pack is a warning)")
+
+
 class PlayFacts(Model):
     """What a box tells a buyer: who can play and for how long (cover, overview, checker)."""
 
@@ -241,3 +283,6 @@ class Pack(Model):
                                           description="rows of the scoring table")
     labels: dict[str, str] = Field(default_factory=dict,
                                    description="words printed by the engine, in the pack's language")
+    glossary: Glossary = Field(default_factory=Glossary, description="one word for one "
+                               "thing across cards, boards and rulebook, and the words the "
+                               "rulebook's examples may use")

@@ -22,9 +22,12 @@ class BuildSettings:
     png_bleed: bool = True
     booklet: bool = False
     sheet: str = "bleed"  # "bleed": every card keeps its bleed on the sheet; "dense": most cards
+    backs: bool = True  # False (--no-backs): cards.pdf holds the fronts alone
+    stock: float | None = None  # mm, one card's thickness (--stock): sizes the tuck boxes
+    corner_radius: float | None = None  # mm, the cut files' corners (default: the pack's)
     margin: float | None = None  # the printer's unprintable edge in mm (default 5)
     ink_saver: bool = False  # backs and large fills as each layout's region declares
-    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X-3 (Ghostscript)
+    colour: str = "rgb"      # "cmyk": printshop.pdf converted to PDF/X (Ghostscript, pikepdf)
     print_shop: str | None = None  # a PRINT_SHOPS name: page order and PNG resolution
     out: str | None = None   # the output folder (Tabletop Simulator files name their paths)
     choice: object = None  # compose.Choice when the user chose a deck; part of every output key

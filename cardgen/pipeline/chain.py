@@ -45,6 +45,7 @@ def validated(folder: Path, report: Report) -> PackData | None:
     from ..pictures.store import forget_paths
     from ..validate.cards import check_cards
     from ..validate.coverage import check_coverage
+    from ..validate.glossary import check_glossary
     from ..validate.images import check_named_pictures
     from ..validate.pack import check_pack_refs
     from ..validate.references import check_references
@@ -54,11 +55,11 @@ def validated(folder: Path, report: Report) -> PackData | None:
         return None
     checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
               ("printed fields", check_coverage), ("references in texts", check_references),
-              ("pictures", check_named_pictures)]
+              ("glossary and examples", check_glossary), ("pictures", check_named_pictures)]
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:
-        if run is check_references and report.errors:
+        if run in (check_references, check_glossary) and report.errors:
             # a card that did not load would make every text naming it look wrong: fix the
             # errors above first, the references are checked on the next run
             continue

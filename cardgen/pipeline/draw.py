@@ -128,10 +128,13 @@ def _drawing(data: PackData, report: Report, settings: BuildSettings, kinds, pre
                     "keywords": f"cardgen, {data.pack.id}, print and play"}
     drawing.footer = f"{data.pack.title} {data.pack.version}"
     drawing.words = labels_for(data.pack.language, data.pack.labels)
-    drawing.spec = pdf.SheetSpec(paper, settings.duplex or pack_print.duplex,
+    # fronts alone: no back to place, whatever duplex the pack or settings file names
+    duplex = (settings.duplex or pack_print.duplex) if settings.backs else "none"
+    drawing.spec = pdf.SheetSpec(paper, duplex,
                                  settings.back_offset or pack_print.back_offset,
                                  settings.sheet,
-                                 5.0 if settings.margin is None else settings.margin)
+                                 5.0 if settings.margin is None else settings.margin,
+                                 settings.backs)
     return drawing
 
 
@@ -165,8 +168,15 @@ def _cards(d: Drawing) -> bool:
                                                        d.card_size, d.bleed, d.meta, d.footer,
                                                        d.sides))
     d.result.notes.extend(sheet_notes(d.spec, d.card_size, d.bleed))
+    light = ()
+    if d.settings.ink_saver:  # the files of this build that --ink-saver made light (the
+        wants = wanted_outputs(d.settings)  # rulebook may be drawn in another process)
+        light = ("cards.pdf",) + (("boards.pdf",) if "boards" in wants and
+                                  (d.whole.folder / "boards.yaml").is_file() else ()) + \
+            (("rulebook.pdf",) if "rulebook" in wants and d.whole.chapters else ())
     d.result.add("cards", "guide.pdf", _guide(d.data, d.spec, d.card_size, d.bleed,
-                                              len(d.printed), d.meta))
+                                              len(d.printed), d.meta, light,
+                                              "tuckbox" in wanted_outputs(d.settings)))
     return True
 
 
@@ -178,9 +188,10 @@ def _shop(d: Drawing) -> bool:
     from ..model.pack import PRINT_SHOPS
     from ..render import pdf
     shop = PRINT_SHOPS.get(d.settings.print_shop or "") or d.data.pack.print.shop()
-    order = shop.order if shop else "sides"
+    # a shop that takes the two sides as two files: PNGs and TTS read one file of both
+    order = shop.order if shop and shop.order != "files" else "sides"
     sheet = pdf.printshop(d.printed, d.painter, d.card_size, d.bleed, d.meta, order)
-    if "printshop" in d.wanted and not _printshop(d, sheet):
+    if "printshop" in d.wanted and not _printshop(d, sheet, shop):
         return False
     if "png" in d.wanted:
         _pngs(d, sheet, order)
@@ -190,16 +201,36 @@ def _shop(d: Drawing) -> bool:
     return True
 
 
-def _printshop(d: Drawing, sheet: bytes) -> bool:
-    made = sheet
-    if d.settings.colour == "cmyk":
-        from ..render.cmyk import CmykUnavailable, to_pdfx
-        try:
-            made = to_pdfx(sheet, d.data.pack.title)
-        except CmykUnavailable as exc:
-            d.report.error("printshop.pdf", 0, 0, "", str(exc))
-            return False
-    d.result.add("printshop", "printshop.pdf", made)
+def _printshop(d: Drawing, sheet: bytes, shop) -> bool:
+    """printshop.pdf, or the shop's two files (fronts, backs); in CMYK as the shop asks (its
+    PDF/X version and ink limit), the highest total ink measured and said."""
+    from ..render import pdf
+    documents = {"printshop.pdf": sheet}
+    if shop is not None and shop.order == "files":
+        documents = {f"printshop-{side}.pdf": pdf.printshop(d.printed, d.painter, d.card_size,
+                                                            d.bleed, d.meta, side)
+                     for side in ("fronts", "backs")}
+    for name, made in documents.items():
+        if d.settings.colour == "cmyk":
+            from ..render.cmyk import CmykUnavailable, to_print_cmyk
+            version, limit = (shop.pdfx, shop.ink) if shop else ("PDF/X-3:2002", 0)
+            try:
+                inked = to_print_cmyk(made, d.data.pack.title, version, limit)
+            except CmykUnavailable as exc:
+                d.report.error(name, 0, 0, "", str(exc))
+                return False
+            made = inked.pdf
+            d.result.notes.append(
+                f"{name}: CMYK, {version}, black text and lines in black ink only, total ink "
+                f"at most {inked.ink:g} %" + (f" ({shop.label} accepts {limit} %"
+                                              + (f"; {inked.limited} colours and pixels were "
+                                                 "held to it" if inked.limited else "") + ")"
+                                              if limit else ""))
+        elif shop is not None and shop.colour == "cmyk":
+            d.result.notes.append(f"{name}: RGB; {shop.label} asks for CMYK ({shop.pdfx}"
+                                  + (f", at most {shop.ink} % ink" if shop.ink else "")
+                                  + "): build with --colour cmyk (needs Ghostscript)")
+        d.result.add("printshop", name, made)
     return True
 
 
@@ -223,8 +254,61 @@ def _tts(d: Drawing, plain: bytes) -> None:
     names.update({f"back:{k.id}": k.plural or k.label for k in data.pack.kinds})
     folder = Path(d.settings.out or "output").resolve() / data.pack.id
     for name, body in tts_files(plain, d.printed, d.card_size, d.bleed, data.pack.id,
-                                data.pack.title, folder, names).items():
+                                data.pack.title, folder, names, d.keys).items():
         d.result.add("tts", name, body)
+
+
+def decks_by_back(printed, keys: dict[int, str]) -> list[list]:
+    """The printed cards in decks: one deck per back (kinds that print the same back are one
+    deck, as they are shuffled together), in the order of their first card."""
+    decks: dict[str, list] = {}
+    for item in printed:
+        decks.setdefault(keys.get(id(item.back)) or item.back.card_id, []).append(item)
+    return list(decks.values())
+
+
+def _tuckbox(d: Drawing) -> bool:
+    """tuckbox.pdf: a box for each deck, sized from the cards, their count and --stock."""
+    if "tuckbox" not in d.wanted:
+        return True
+    from ..layout.tuckbox import STOCK
+    from ..render.tuckbox import tuckbox_pdf
+    plurals = {f"back:{k.id}": k.plural or k.label for k in d.data.pack.kinds}
+    grouped = decks_by_back(d.printed, d.keys)
+    decks = []
+    for items in grouped:  # a pack of one deck needs no deck name on the box
+        kinds = list(dict.fromkeys(item.back.card_id for item in items))
+        name = " + ".join(plurals.get(kind, "") for kind in kinds) if len(grouped) > 1 else ""
+        decks.append((name, len(items), items[0].back))
+    try:
+        made = tuckbox_pdf(decks, d.painter, d.card_size, d.paper, d.spec.margin,
+                           d.settings.stock or STOCK, d.data.pack.title, d.meta, d.words)
+    except ValueError as exc:
+        mark = d.data.pack_raw.value_marks.get("print") or d.data.pack_raw.mark
+        d.report.error(d.data.pack_file, mark.line, mark.col, "", f"tuckbox.pdf: {exc}")
+        return False
+    d.result.add("tuckbox", "tuckbox.pdf", made)
+    return True
+
+
+def _cut(d: Drawing) -> bool:
+    """cut.pdf with a cutting machine's registration marks, and its cut paths (SVG, DXF)."""
+    if "cut" not in d.wanted:
+        return True
+    from ..layout.cut_sheet import plan_cut_sheet
+    from ..render.cut import cut_files
+    from ..units import PAPER
+    radius = d.settings.corner_radius if d.settings.corner_radius is not None else \
+        d.data.pack.print.corner_radius
+    try:
+        sheet = plan_cut_sheet(PAPER[d.paper], d.card_size, d.bleed, radius)
+    except ValueError as exc:
+        mark = d.data.pack_raw.value_marks.get("print") or d.data.pack_raw.mark
+        d.report.error(d.data.pack_file, mark.line, mark.col, "", f"cut.pdf: {exc}")
+        return False
+    for name, body in cut_files(d.printed, d.painter, sheet, d.spec.duplex, d.meta).items():
+        d.result.add("cut", name, body)
+    return True
 
 
 def _kept_faces(d: Drawing) -> bool:
@@ -272,7 +356,8 @@ def _rulebook(d: Drawing) -> bool:
         return True
     from ..documents.rulebook.book import rulebook_pdf
     errors_before = len(d.report.errors)
-    book = rulebook_pdf(d.whole, d.report, booklet=d.settings.booklet, paper=d.paper)
+    book = rulebook_pdf(d.whole, d.report, booklet=d.settings.booklet, paper=d.paper,
+                        light=d.settings.ink_saver)
     if len(d.report.errors) > errors_before:
         return False
     if book is not None:
@@ -280,7 +365,7 @@ def _rulebook(d: Drawing) -> bool:
     if d.chosen:
         from ..documents.deck_sheet import house_of
         house = rulebook_pdf(d.whole, d.report, booklet=d.settings.booklet, paper=d.paper,
-                             house=house_of(d.deck, d.data))
+                             house=house_of(d.deck, d.data), light=d.settings.ink_saver)
         if house is not None:
             d.result.add("rulebook", "house-rules.pdf", house)
     return True
@@ -323,7 +408,7 @@ def _boards(d: Drawing) -> bool:
         return True
     from ..render.boards import boards_pdf
     errors_before = len(d.report.errors)
-    boards = boards_pdf(d.whole, d.report, d.paper)
+    boards = boards_pdf(d.whole, d.report, d.paper, d.settings.ink_saver)
     if len(d.report.errors) > errors_before:
         return False
     if boards is not None:
@@ -333,18 +418,20 @@ def _boards(d: Drawing) -> bool:
 
 # The outputs in the order they are drawn (the print-shop file serves printshop, png and tts;
 # the faces' recordings are kept after the print files, before the documents)
-DRAW_ORDER = (_cards, _shop, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
+DRAW_ORDER = (_cards, _shop, _tuckbox, _cut, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
               _deck_sheet, _contact, _boards)
 
 
-def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta) -> bytes:
+def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta,
+           light: tuple[str, ...] = (), tuckbox: bool = False) -> bytes:
     """guide.pdf for the sheets of cards.pdf: their pages, duplex, paper and cutting."""
     from ..documents.guide import GuideFacts, guide_pdf
     from ..render.pdf import sheet_layout
     plan = sheet_layout(spec, card_size, bleed)[0]
     sheets = max(1, -(-cards // len(plan.slots)))
-    pages = sheets * (1 if spec.duplex == "fold" else 2)
-    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper, spec.duplex, cards)
+    pages = sheets * (2 if spec.backs and spec.duplex != "fold" else 1)
+    facts = GuideFacts(data.pack.title, data.pack.language, spec.paper,
+                       spec.duplex if spec.backs else "fronts", cards, light, tuckbox)
     return guide_pdf(facts, plan, pages, meta, data.pack.labels)
 
 

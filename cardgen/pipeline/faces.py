@@ -66,7 +66,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
             if kind.front not in layouts or kind.id not in backs:
                 continue
             layout = layouts[kind.front]
-            key = kept.key(lc, layout)
+            key = kept.key(lc, layout, layouter.uniform_key(layout))
             front = kept_front(kept, key, lc, layout)
             if front is None:
                 problems = _problems(report, layouter)
@@ -81,6 +81,7 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
             for copy in range(lc.card.count):
                 printed.append(Printed(lc.card.id, front, backs[kind.id]))
         layouter.report_problems()
+        _shop_minimums(data, settings, faces, report)
     except BaseException:
         images.stop()
         raise
@@ -95,6 +96,14 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
         kept.save()
     layouter.kept = kept
     return printed, images, layouter
+
+
+def _shop_minimums(data: PackData, settings: BuildSettings, faces, report: Report) -> None:
+    """The print shop's type and line minimums (--card-size NAME, or pack.yaml's)."""
+    from ..layout.shop_preflight import check_shop_minimums
+    from ..model.pack import PRINT_SHOPS
+    shop = PRINT_SHOPS.get(settings.print_shop or "") or data.pack.print.shop()
+    check_shop_minimums(shop, faces, report)
 
 
 def named_pictures(data: PackData, layouts: dict) -> list[tuple[str, float, float]]:
@@ -123,12 +132,17 @@ def _problems(report: Report, layouter: CardLayouter) -> int:
 def _outline_check(layouter: CardLayouter, card_size, safe: float, minimum: float):
     """check(lc, layout, face): every glyph's outline inside the safe zone and no glyph below
     the pack's minimum size, reported where the card's text (or the layout's region) is."""
+    from ..layout.crossing import crossing_problems
     from ..text.typeset import outline_problems
 
     def check(lc, layout, face) -> None:
-        for region, message in outline_problems(face, card_size, safe, minimum, layouter.icons):
+        problems = outline_problems(face, card_size, safe, minimum, layouter.icons)
+        problems += crossing_problems(face, card_size, layouter.icons)
+        for region, message in problems:
             # a back's text comes from its layout: the message names the field there
-            layouter._card_error(lc, layout, region, message if lc else f"text: {message}")
+            texts = layout.regions[region].type in ("text", "icon", "stats")
+            layouter._card_error(lc, layout, region,
+                                 f"text: {message}" if lc is None and texts else message)
     return check
 
 

@@ -12,6 +12,7 @@ Those marks are drawn by boards_marks.py; where each window goes, by layout/boar
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from reportlab.lib.colors import HexColor
@@ -30,8 +31,10 @@ from .boards_marks import crop_marks, tile_marks, window
 from .pdf import new_canvas
 
 
-def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | None:
-    """The pack's boards.yaml as one PDF; None without boards.yaml, None + diagnostics on errors."""
+def boards_pdf(data: PackData, report: Report, paper: str = "a4",
+               ink_saver: bool = False) -> bytes | None:
+    """The pack's boards.yaml as one PDF; None without boards.yaml, None + diagnostics on errors.
+    `ink_saver`: each region as its `ink_saver` declares (layout.ink), as on the cards."""
     if paper not in PAPER:
         raise ValueError(f"paper must be one of {', '.join(PAPER)}, got {paper!r}")
     loaded = load_boards(data, report)
@@ -44,6 +47,9 @@ def boards_pdf(data: PackData, report: Report, paper: str = "a4") -> bytes | Non
     meta = {"title": f"{data.pack.title} – " + ", ".join(dict.fromkeys(b.title for b in laid)),
             "author": data.pack.author, "subject": data.pack.subtitle,
             "keywords": f"cardgen, {data.pack.id}, boards, print and play"}
+    if ink_saver:
+        from ..layout.ink import ink_saved
+        laid = [dataclasses.replace(board, face=ink_saved(board.face)) for board in laid]
     return render_boards(laid, PAPER[paper], icons, images, meta, words)
 
 

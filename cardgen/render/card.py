@@ -6,8 +6,9 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _parse_hex
 
-from ..layout.card import Box, CardFace
+from ..layout.card import STATS_RULE, Box, CardFace
 from ..pictures.store import ImageStore
+from ..pictures.portrait.court import draw_court
 from ..pictures.portrait.draw import draw_portrait
 from .replay import FaceRecords
 from ..text.typeset import stats_lines, text_lines
@@ -113,6 +114,14 @@ class CardPainter:
         if r.type == "portrait":
             if box.image:
                 self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM)
+            elif r.portrait_style == "court":
+                draw_court(canvas, x, y, w, h, box.portrait_seed, box.portrait_role or "king",
+                           accent=box.colour, radius=r.radius * MM, double=r.double_ended)
+            elif r.double_ended:
+                _double(canvas, x, y, w, h, lambda bx, by, bw, bh: draw_portrait(
+                    canvas, bx, by, bw, bh, box.portrait_seed,
+                    accent=box.fill if fill else "#88AACC", style=r.portrait_style,
+                    gender=box.portrait_gender, age=box.portrait_age, hair=box.portrait_hair))
             else:
                 draw_portrait(canvas, x, y, w, h, box.portrait_seed,
                               accent=box.fill if fill else "#88AACC", radius=r.radius * MM,
@@ -143,15 +152,31 @@ class CardPainter:
         lines = stats_lines(box, x, y, w, h, self.icons)
         if not lines:
             return
+        row_h = h / len(box.stats)
+        if box.region.stripe and box.region.stripe != "none":
+            canvas.setFillColor(HexColor(box.region.stripe))
+            for index in range(1, len(box.stats), 2):  # every other row, from the second
+                canvas.rect(x, y + h - (index + 1) * row_h, w, row_h, stroke=0, fill=1)
         canvas.setFillColor(HexColor(box.colour))
         _draw_lines(canvas, lines)
-        row_h = h / len(box.stats)
         for index in range(1, len(box.stats)):  # a thin rule between the rows
             canvas.saveState()
             canvas.setStrokeColor(HexColor(box.stroke or "#BBBBBB"))
-            canvas.setLineWidth(0.3)
+            canvas.setLineWidth(STATS_RULE)
             canvas.line(x, y + h - index * row_h, x + w, y + h - index * row_h)
             canvas.restoreState()
+
+
+def _double(canvas, x, y, w, h, draw) -> None:
+    """A picture drawn double-ended: in the upper half, and turned a half turn in the lower."""
+    for turned in (False, True):
+        canvas.saveState()
+        if turned:
+            canvas.translate(x + w / 2, y + h / 2)
+            canvas.rotate(180)
+            canvas.translate(-(x + w / 2), -(y + h / 2))
+        draw(x, y + h / 2, w, h / 2)
+        canvas.restoreState()
 
 
 def _draw_lines(canvas, lines) -> None:

@@ -1,4 +1,6 @@
-"""CMYK print files: printshop.pdf converted by Ghostscript to PDF/X-3 with an ICC output intent.
+"""CMYK print files: printshop.pdf converted by Ghostscript to PDF/X (X-3:2002, or X-1a:2003 where
+a shop asks for it) with an ICC output intent; render.cmyk_finish makes black 100 % K, holds
+the total ink to the shop's limit and keeps the text layer.
 
 Why an external tool: reportlab draws in RGB and no Python package shipped with cardgen
 converts colours through an ICC profile. Ghostscript (Debian/Ubuntu: `apt-get install
@@ -44,12 +46,15 @@ def profile() -> Path:
     raise CmykUnavailable(f"--colour cmyk {INSTALL} (no CMYK profile found)")
 
 
-def _definition(icc: Path, title: str) -> str:
-    """Ghostscript's PDFX_def.ps, filled in: PDF/X-3 info and the output intent."""
+def _definition(icc: Path, title: str, version: str = "PDF/X-3:2002") -> str:
+    """Ghostscript's PDFX_def.ps, filled in: the PDF/X version, title and the output intent.
+    Ghostscript's pdfwrite writes PDF 1.3 with every colour in DeviceCMYK or DeviceGray, no
+    transparency (flattened), fonts embedded, TrimBox and BleedBox: what PDF/X-1a:2003 asks
+    as well, so the version is the shop's."""
     def ps(text: str) -> str:
         return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
     return f"""%!
-[ /GTS_PDFXVersion (PDF/X-3:2002) /Title {ps(title)} /Trapped /False /DOCINFO pdfmark
+[ /GTS_PDFXVersion {ps(version)} /Title {ps(title)} /Trapped /False /DOCINFO pdfmark
 [/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
 [{{icc_PDFX}} << /N 4 >> /PUT pdfmark
 [{{icc_PDFX}} {ps(str(icc))} (r) file /PUT pdfmark
@@ -61,8 +66,19 @@ def _definition(icc: Path, title: str) -> str:
 """
 
 
-def to_pdfx(rgb_pdf: bytes, title: str) -> bytes:
-    """The same pages as PDF/X-3 in CMYK. Raises CmykUnavailable without Ghostscript."""
+def to_print_cmyk(rgb_pdf: bytes, title: str, version: str = "PDF/X-3:2002",
+                  ink: float = 0):
+    """The print-shop file in CMYK as the shop asks: neutrals black ink only, PDF/X
+    `version`, total ink at most `ink` % (0: measured only), the text layer kept. Returns a
+    cmyk_finish.Inked (the file and its measured highest total ink). Raises CmykUnavailable
+    without Ghostscript."""
+    from .cmyk_finish import finish, neutrals_to_grey
+    converted = to_pdfx(neutrals_to_grey(rgb_pdf), title, version)
+    return finish(converted, rgb_pdf, ink)
+
+
+def to_pdfx(rgb_pdf: bytes, title: str, version: str = "PDF/X-3:2002") -> bytes:
+    """The same pages as PDF/X in CMYK. Raises CmykUnavailable without Ghostscript."""
     gs = shutil.which("gs")
     if gs is None:
         raise CmykUnavailable(f"--colour cmyk {INSTALL} (no `gs` on the PATH)")
@@ -70,7 +86,7 @@ def to_pdfx(rgb_pdf: bytes, title: str) -> bytes:
     with tempfile.TemporaryDirectory(prefix="cardgen-cmyk-") as tmp:
         folder = Path(tmp)
         (folder / "in.pdf").write_bytes(rgb_pdf)
-        (folder / "pdfx.ps").write_text(_definition(icc, title), encoding="utf-8")
+        (folder / "pdfx.ps").write_text(_definition(icc, title, version), encoding="utf-8")
         command = [gs, "-q", "-dBATCH", "-dNOPAUSE", "-dPDFX", "-sDEVICE=pdfwrite",
                    "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
                    "-dOverrideICC", f"-sOutputICCProfile={icc}", f"--permit-file-read={icc}",

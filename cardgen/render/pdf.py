@@ -14,8 +14,8 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.card import CardFace
-from ..layout.sheet import (PAPER, SheetPlan, back_slots, fold_plan,
-                            plan_sheet)
+from ..layout.sheet import (PAPER, SheetPlan, back_footer_y, back_slots, fold_plan,
+                            plan_sheet, turns_over_vertical)
 from .card import CardPainter
 from ..text.fonts import face_name
 from ..units import MM
@@ -70,6 +70,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     mode: str = "bleed"    # "bleed": every card keeps its bleed; "dense": the most cards
     margin: float = 5.0    # mm the printer cannot print at the paper's edge
+    backs: bool = True     # False: fronts only (sleeves over real cards, one-sided printing)
 
 
 def sheet_layout(spec: SheetSpec, card_size, bleed: float):
@@ -84,15 +85,19 @@ def sheet_layout(spec: SheetSpec, card_size, bleed: float):
 
 def place(canvas, painter: CardPainter, face: CardFace, plan: SheetPlan, slot,
           shared: bool = False) -> None:
-    """Draw one face in its slot; a card turned on the sheet is turned a quarter turn
-    counter-clockwise about its slot (the same turn for its back)."""
+    """Draw one face in its slot, turned by the slot's `turn` (degrees counter-clockwise) about
+    the slot: a front lying sideways turns a quarter turn, its back the turn that keeps its top
+    at the front's top once the sheet is turned over (layout.sheet.turned_over)."""
     draw = painter.draw_shared if shared else painter.draw
-    if not plan.rotated:
+    if not slot.turn:
         draw(canvas, face, slot.x * MM, slot.y * MM, plan.bleed)
         return
+    # where the face's own lower-left corner lands inside the slot, for each turn
+    corner = {90: (plan.card_w, 0), 180: (plan.card_w, plan.card_h), 270: (0, plan.card_h)}
+    dx, dy = corner[slot.turn]
     canvas.saveState()
-    canvas.translate((slot.x + plan.card_w) * MM, slot.y * MM)
-    canvas.rotate(90)
+    canvas.translate((slot.x + dx) * MM, (slot.y + dy) * MM)
+    canvas.rotate(slot.turn)
     draw(canvas, face, 0, 0, plan.bleed)
     canvas.restoreState()
 
@@ -100,7 +105,8 @@ def place(canvas, painter: CardPainter, face: CardFace, plan: SheetPlan, slot,
 def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, card_size,
                 bleed: float, meta: dict[str, str], footer_text: str,
                 side_names: tuple[str, str] = ("fronts", "backs"), guide=None) -> bytes:
-    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side.
+    """cards.pdf: fronts page, then its backs page (duplex) — or fronts and backs side by side;
+    fronts pages alone when `spec.backs` is False.
 
     `guide`, when given, draws the print guide as the first page: guide(canvas, plan, pages).
     """
@@ -109,13 +115,13 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
     buffer = Sink()
     canvas = new_canvas(buffer, (page[0] * MM, page[1] * MM), meta)
     painter.begin(canvas)
-    if duplex in ("long", "short"):
+    if duplex in ("long", "short") and spec.backs:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long"
                                    else "DuplexFlipShortEdge")
     plan, backs, fold_line = sheet_layout(spec, card_size, bleed)
     per_sheet = len(plan.slots)
     sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]
-    total = len(sheets) * (1 if duplex == "fold" else 2)
+    total = len(sheets) * (2 if spec.backs and duplex != "fold" else 1)
     if guide is not None:
         guide(canvas, plan, total)
     number = 0
@@ -129,14 +135,15 @@ def card_sheets(cards: list[Printed], painter: CardPainter, spec: SheetSpec, car
             _fold_line(canvas, fold_line)
         trim_marks(canvas, plan)
         _footer(canvas, plan, f"{footer_text} · {side_names[0]}" if duplex != "fold" else footer_text,
-                number, total)
+                number, total, plan.footer_y)
         canvas.showPage()
-        if duplex == "fold":
+        if duplex == "fold" or not spec.backs:
             continue
         number += 1
         for slot, item in zip(backs, sheet):
             place(canvas, painter, item.back, plan, slot, shared=True)
-        _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total)
+        _footer(canvas, plan, f"{footer_text} · {side_names[1]}", number, total,
+                back_footer_y(plan, turns_over_vertical(plan, duplex)))
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -160,15 +167,33 @@ def _fold_line(canvas, line) -> None:
     canvas.restoreState()
 
 
-def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None:
-    """Pack and page, and a 50 mm scale bar: a user sees at once if the printer rescaled."""
-    y = plan.footer_y * MM
+FOOTER_INSET = 5.0  # mm inside the margin where the footer's text begins and its bar ends
+
+
+def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int, baseline: float) -> None:
+    """Pack and page, and a 50 mm scale bar: a user sees at once if the printer rescaled.
+
+    In the footer band (layout.sheet), inside the margin; a text too long for the room left
+    of the bar shrinks to 5 pt, then loses its end ("…"), never running into the bar."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    y = baseline * MM
     canvas.saveState()
     font = face_name("sans")
-    canvas.setFont(font, 7)
+    left = (plan.margin + FOOTER_INSET) * MM
+    bar_x = (plan.page_w - plan.margin - FOOTER_INSET - 50) * MM
+    label_w = stringWidth("50 mm:", font, 6) + 2
+    room = bar_x - label_w - 3 * MM - left
+    line, size = f"{text} — {number}/{total}", 7.0
+    while size > 5 and stringWidth(line, font, size) > room:
+        size -= 0.5
+    tail = f" — {number}/{total}"
+    while stringWidth(line, font, size) > room and len(text) > 1:
+        text = text[:-1]
+        line = f"{text.rstrip()}…{tail}"
+    canvas.setFont(font, size)
     canvas.setFillColor(black)
-    canvas.drawString(10 * MM, y, f"{text} — {number}/{total}")
-    bar_x = plan.page_w * MM - 10 * MM - 50 * MM
+    canvas.drawString(left, y, line)
+    canvas.setStrokeColor(black)
     canvas.setLineWidth(0.5)
     canvas.line(bar_x, y + 1, bar_x + 50 * MM, y + 1)
     for tick in range(0, 51, 10):
@@ -181,10 +206,14 @@ def _footer(canvas, plan: SheetPlan, text: str, number: int, total: int) -> None
 
 def printshop_faces(cards: list[Printed], order: str = "sides") -> list[tuple[int, bool]]:
     """(card index, is back) of every page of printshop.pdf, in the shop's page order:
-    "sides" = all fronts, then all backs; "alternate" = each front followed by its back."""
-    if order == "alternate":
-        return [(i, back) for i in range(len(cards)) for back in (False, True)]
-    return [(i, False) for i in range(len(cards))] + [(i, True) for i in range(len(cards))]
+    "sides" = all fronts, then all backs; "back-front" = each card's back, then its front;
+    "fronts" / "backs" = only those (a shop that takes the two sides as two files)."""
+    n = range(len(cards))
+    if order == "back-front":
+        return [(i, back) for i in n for back in (True, False)]
+    if order in ("fronts", "backs"):
+        return [(i, order == "backs") for i in n]
+    return [(i, False) for i in n] + [(i, True) for i in n]
 
 
 def printshop(cards: list[Printed], painter: CardPainter, card_size, bleed: float,

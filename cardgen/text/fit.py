@@ -30,6 +30,8 @@ class Run:
 class Line:
     runs: tuple[tuple[str, str], ...]  # (pdf font name, text)
     width: float  # points
+    indent: float = 0.0  # points right of the box's left edge: a list item's later lines
+    # hang under its text, not under its bullet
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,17 @@ def _words(runs: list[Run], family: str) -> list[tuple[bool, list[tuple[str, str
 _HYPHEN = re.compile(r"(?<=[A-Za-zÄÖÜäöüß]-)(?=[A-Za-zÄÖÜäöü])")
 
 
+BULLETS = ("• ", "– ", "- ")  # a paragraph starting so is a list item: later lines hang
+
+
+def _hang(runs: list[Run], family: str, size: float) -> float:
+    """The indent of a list item's later lines: the width of its bullet and space."""
+    if runs and runs[0].text.startswith(BULLETS):
+        first = runs[0]
+        return width(first.text[:2], face_name(family, first.bold, first.italic), size)
+    return 0.0
+
+
 def _wrap(paragraphs: list[list[Run]], family: str, size: float, max_width: float):
     """Greedy wrap; None when a single word is wider than the box."""
     lines: list[Line] = []
@@ -110,21 +123,24 @@ def _wrap(paragraphs: list[list[Run]], family: str, size: float, max_width: floa
         if not words:
             lines.append(Line((), 0.0))
             continue
+        hang = _hang(runs, family, size)
+        indent, room = 0.0, max_width
         current: list[tuple[str, str]] = []
         current_w = 0.0
         for spaced, word in words:
             word_w = sum(width(t, f, size) for f, t in word)
-            if word_w > max_width + 1e-6:
+            if word_w > max_width - hang + 1e-6:
                 return None
             space_w = width(" ", word[0][0], size) if current and spaced else 0.0
-            if current and current_w + space_w + word_w > max_width + 1e-6:
-                lines.append(Line(tuple(current), current_w))
+            if current and current_w + space_w + word_w > room + 1e-6:
+                lines.append(Line(tuple(current), current_w, indent))
+                indent, room = hang, max_width - hang
                 current, current_w, space_w = [], 0.0, 0.0
             if current and space_w:
                 current.append((word[0][0], " "))
             current.extend(word)
             current_w += space_w + word_w
-        lines.append(Line(tuple(current), current_w))
+        lines.append(Line(tuple(current), current_w, indent))
     return lines
 
 

@@ -54,6 +54,36 @@ def _to_unicode_cmap(fontname: str, subset) -> str:
 # reportlab calls the module's makeToUnicodeCMap by name when it embeds a font subset
 ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
+
+def subset_tag(face: bytes, subset) -> bytes:
+    """The six capital letters before '+' in an embedded subset's name, made from the face and
+    the characters the subset holds. Why: reportlab numbers subsets (AAAAAA for the first of
+    every font in every file), and a tool that merges PDFs (a print shop's imposition, "combine
+    files") may take two different subsets of one name for one font and print the wrong
+    glyphs. The PDF reference asks for a tag unique to the subset; a hash keeps it the same
+    for the same subset, so the same input still gives the same bytes."""
+    import hashlib
+    digest = hashlib.sha256(face + b"\0" + ",".join(map(str, subset)).encode()).digest()
+    return bytes(65 + byte % 26 for byte in digest[:6])
+
+
+class TaggedFont(TTFont):
+    """A TrueType font whose embedded subsets carry subset_tag's tags."""
+
+    def addObjects(self, doc):
+        """reportlab's, with the subset tags: reportlab names each subset by calling its
+        module's SUBSETN(n) (reportlab 4.x-5.x), so that name gives this font's tags while
+        reportlab writes the subsets (one process draws one document at a time)."""
+        state = self.state.get(doc)
+        tags = [subset_tag(self.face.name, subset) for subset in (state.subsets if state
+                                                                  else ())]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n, *_: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
 FACES = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
@@ -124,10 +154,10 @@ def _ttfont(pdf_name: str, path) -> TTFont:
         face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
         face.__dict__.update(face_state, _ttf_data=data, filename=str(path),
                              _pdfScale=_scale(face_state["unitsPerEm"]))
-        font = TTFont.__new__(TTFont)
+        font = TaggedFont.__new__(TaggedFont)
         font.__dict__.update(font_state, face=face, state=WeakKeyDictionary())
         return font
-    font = TTFont(pdf_name, str(path))
+    font = TaggedFont(pdf_name, str(path))
     font_state = {k: v for k, v in font.__dict__.items() if k not in ("face", "state")}
     face_state = {k: v for k, v in font.face.__dict__.items() if k not in _NOT_KEPT}
     try:
@@ -180,3 +210,51 @@ def glyph_box(char: str, pdf_name: str) -> tuple[float, float, float, float] | N
     _, x0, y0, x1, y1 = struct.unpack(">hhhhh", face._ttf_data[offset:offset + 10])
     em = face.unitsPerEm
     return (x0 / em, y0 / em, x1 / em, y1 / em)
+
+
+@lru_cache(maxsize=4096)
+def glyph_points(char: str, pdf_name: str) -> tuple[tuple[float, float], ...] | None:
+    """The points of a character's outline in em (on and off the curve: the outline lies in
+    their hull), for the preflight where a box is too coarse (a ♣ in a ring, a keyboard's
+    corners). None for a glyph without ink or made of other glyphs (its box stands in)."""
+    import struct
+    face = pdfmetrics.getFont(pdf_name).face
+    gid = face.charToGlyph.get(ord(char))
+    if gid is None or gid + 1 >= len(face.glyphPos):
+        return None
+    start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
+    if end <= start:
+        return None
+    data = face._ttf_data
+    at = face.table["glyf"]["offset"] + start
+    contours = struct.unpack(">h", data[at:at + 2])[0]
+    if contours <= 0:
+        return None  # a composite glyph
+    at += 10
+    ends = struct.unpack(f">{contours}H", data[at:at + 2 * contours])
+    at += 2 * contours
+    at += 2 + struct.unpack(">H", data[at:at + 2])[0]  # the instructions
+    count = ends[-1] + 1
+    flags: list[int] = []
+    while len(flags) < count:
+        flag = data[at]
+        at += 1
+        flags.append(flag)
+        if flag & 8:
+            flags.extend([flag] * data[at])
+            at += 1
+    coords = []
+    for short, same in ((2, 16), (4, 32)):  # x, then y
+        value, values = 0, []
+        for flag in flags[:count]:
+            if flag & short:
+                delta = data[at]
+                at += 1
+                value += delta if flag & same else -delta
+            elif not flag & same:
+                value += struct.unpack(">h", data[at:at + 2])[0]
+                at += 2
+            values.append(value)
+        coords.append(values)
+    em = face.unitsPerEm
+    return tuple((x / em, y / em) for x, y in zip(*coords))

@@ -17,6 +17,7 @@ import jinja2
 
 from ..diagnostics import Report
 from .templates import environment
+from .words import minus_signs
 from ..model.packdata import PackData
 from ..load.pack import read_yaml
 from ..model.marks import Mark, MarkedDict, MarkedList
@@ -48,8 +49,11 @@ class Where:
         return f"{self.what}: " if self.what else ""
 
 
-def to_markup(text: str, family: str, icons: dict[str, str]) -> tuple[str, list[str], list[str]]:
+def to_markup(text: str, family: str, icons: dict[str, str],
+              colours: dict[str, str] | None = None) -> tuple[str, list[str], list[str]]:
     """(reportlab markup, characters no face can draw, unknown icon names) for our markup.
+
+    colours: characters printed in a colour of their own (a group's symbol, `colour_in_text`).
 
     Every character must exist in the family's face, except icon glyphs (:name:): icons are
     symbols and fall back to DejaVu Sans, whose symbol coverage is the widest.
@@ -62,6 +66,8 @@ def to_markup(text: str, family: str, icons: dict[str, str]) -> tuple[str, list[
         for run in runs:
             body = _escaped(run.text, face_name(family, run.bold, run.italic),
                             face_name(FALLBACK_FAMILY, run.bold, run.italic), symbols, missing)
+            if colours:
+                body = _coloured(body, colours)
             if run.italic:
                 body = f"<i>{body}</i>"
             if run.bold:
@@ -112,6 +118,12 @@ def _escaped(text: str, face: str, fallback: str, symbols: dict[str, str],
     return "".join(out)
 
 
+def _coloured(markup: str, colours: dict[str, str]) -> str:
+    """Each coloured character wrapped in a font tag (the characters are never markup)."""
+    return "".join(f'<font color="{colours[c]}">{c}</font>' if c in colours else c
+                   for c in markup)
+
+
 def describe_missing(chars: list[str]) -> str:
     return ", ".join(f"U+{ord(c):04X} '{c}'" for c in chars)
 
@@ -125,6 +137,8 @@ class TextMaker:
         self.icons = dict(data.pack.icons)
         for group in data.pack.groups:
             self.icons.setdefault(group.id, group.symbol)
+        self.colours = {group.symbol: group.colour for group in data.pack.groups
+                        if group.colour_in_text and len(group.symbol) == 1}
         self.context = jinja_context(data)
 
     def template(self, source: str, where: Where) -> str | None:
@@ -145,14 +159,14 @@ class TextMaker:
         if len(out) > MAX_TEXT:
             return self._fail(where, f"template produced {len(out)} characters; the limit is "
                               f"{MAX_TEXT}")
-        return out
+        return minus_signs(out)
 
     def markup(self, text: str, family: str, where: Where,
                also: tuple[str, ...] = ()) -> str | None:
         """Reportlab markup for already-rendered text, or None after a glyph/icon diagnostic.
 
         also: further families the same text is printed in (a heading's contents entry)."""
-        markup, missing, unknown = to_markup(text, family, self.icons)
+        markup, missing, unknown = to_markup(text, family, self.icons, self.colours)
         missing = sorted(set(missing).union(*(to_markup(text, f, self.icons)[1] for f in also)))
         for name in unknown:
             self._fail(where, f"unknown icon ':{name}:'; the pack defines "
@@ -175,8 +189,8 @@ class TextMaker:
 
 def jinja_context(data: PackData) -> dict[str, Any]:
     """Names a rule text may use: pack, kinds (label, plural, short, short_plural, count, first
-    and last ID),
-    cards (how many in all), labels."""
+    and last ID), cards (how many in all), cards_by_id (each card's name, title, set, group,
+    points and penalty: an example takes its numbers from the cards), labels."""
     pack = data.pack
     counts = {k.id: sum(lc.card.count for lc in data.cards if lc.kind == k.id) for k in pack.kinds}
     ids = {k.id: [lc.card.id for lc in data.cards if lc.kind == k.id] for k in pack.kinds}
@@ -189,6 +203,10 @@ def jinja_context(data: PackData) -> dict[str, Any]:
                          "last": ids[k.id][-1] if ids[k.id] else ""}
                   for k in pack.kinds},
         "cards": sum(counts.values()),
+        "cards_by_id": {lc.card.id: {"name": lc.card.name, "title": lc.card.title,
+                                     "set": lc.card.set, "group": lc.card.group,
+                                     "points": lc.card.points, "penalty": lc.card.penalty}
+                        for lc in data.cards},
         "labels": dict(pack.labels),
     }
 

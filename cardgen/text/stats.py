@@ -10,6 +10,14 @@ from ..units import MM
 
 GAP_MM = 1.2
 SMALL = 0.8  # the win marks and separators print at this share of the values' size
+STRIPE_INSET_MM = 0.8  # striped rows: the text keeps this distance from the stripe's ends
+
+
+def inset(region) -> float:
+    """Points the label and the values keep from the region's sides: striped rows show their
+    ends, so the text does not touch them."""
+    return STRIPE_INSET_MM * MM if getattr(region, "stripe", None) not in (None, "none") \
+        else 0.0
 
 
 def small_size(size: float, minimum: float = 0.0) -> float:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .stats import label_text, small_size, value_pieces
-from .fonts import face_name, glyph_box, width
+from .stats import inset, label_text, small_size, value_pieces
+from .fonts import face_name, glyph_box, glyph_points, width
 from ..units import MM
 
 Piece = tuple[str, float, str]               # (pdf font, size in pt, text)
@@ -42,7 +42,7 @@ def text_lines(box, x: float, y: float, w: float, h: float) -> list[PlacedLine]:
         elif r.align == "right":
             cx = x + w - line.width
         else:
-            cx = x
+            cx = x + line.indent
         out.append((cx, baseline, tuple((font, fitted.size, text) for font, text in line.runs)))
         baseline -= fitted.leading
     return out
@@ -57,6 +57,8 @@ def stats_lines(box, x: float, y: float, w: float, h: float,
     regular, bold = face_name(r.font), face_name(r.font, bold=True)
     small = small_size(size, box.stats_min)
     row_h = h / len(box.stats)
+    pad = inset(r)
+    x, w = x + pad, w - 2 * pad
     out = []
     for index, row in enumerate(box.stats):
         baseline = y + h - index * row_h - row_h / 2 - size * 0.35
@@ -111,6 +113,35 @@ def run_inks(box, card_h: float, icons: dict[str, str]):
                 yield size, _turned((pen + ux0, baseline + uy0, pen + ux1, baseline + uy1),
                                     turn, *centre), each
             pen += advance
+
+
+def glyph_outlines(box, card_h: float, icons: dict[str, str]):
+    """Per inked glyph of a box: (character, its ink box, the points of its outline or None),
+    in card points, placed and turned as run_inks places them (the crossing preflight)."""
+    x, y, w, h = box_rect(box, card_h)
+    turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
+    out = []
+    for pen, baseline, pieces in placed_lines(box, card_h, icons):
+        for font, size, text in pieces:
+            glyphs, _union, advance = _run_glyphs(font, size, text)
+            for char, gx0, gy0, gx1, gy1 in glyphs:
+                start = pen + gx0 - glyph_box(char, font)[0] * size  # this glyph's own pen
+                points = glyph_points(char, font)
+                placed = None if points is None else [
+                    _turned_point(start + px * size, baseline + py * size, turn, *centre)
+                    for px, py in points]
+                out.append((char, _turned((pen + gx0, baseline + gy0, pen + gx1,
+                                           baseline + gy1), turn, *centre), placed))
+            pen += advance
+    return out
+
+
+def _turned_point(px: float, py: float, degrees: int, cx: float, cy: float):
+    if not degrees:
+        return (px, py)
+    c, s = round(math.cos(math.radians(degrees))), round(math.sin(math.radians(degrees)))
+    dx, dy = px - cx, py - cy
+    return (cx + c * dx - s * dy, cy + s * dx + c * dy)
 
 
 @lru_cache(maxsize=8192)

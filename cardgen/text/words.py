@@ -3,8 +3,11 @@ and rulebook never disagree. A pack's own `labels` (same keys) override them."""
 
 from __future__ import annotations
 
+import re
+
 DEFAULTS: dict[str, dict[str, str]] = {
     "de": {
+        "tuck_how": "<b>Schachtel:</b> an der durchgezogenen Linie ausschneiden, die Griffmulde mit; an allen gepunkteten Linien falten, die bedruckte Seite außen; die schraffierte Lasche innen an die Rückwand kleben; Boden schließen, den Deckel über die Vorderseite einstecken.",
         "board_glue": "Klebefläche",
         "board_cut": "hier schneiden",
         "board_sheet": "Blatt",
@@ -49,12 +52,13 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "fronts": "Vorderseiten",
         "backs": "Rückseiten",
         "calibration_front": "<b>Kalibrierung: Wie genau legt Euer Drucker Vorder- und Rückseite übereinander?</b><br/>1. Druckt diese Datei beidseitig (duplex) auf ein einziges Blatt, in Originalgröße: 100 %, nicht „an Seite anpassen“.<br/>2. Dreht das Blatt um und lest auf der Rückseite weiter.",
-        "calibration_back": "<b>3. Haltet das Blatt gegen das Licht, diese Seite zu Euch.</b> Durch das Papier seht Ihr die Kreuze der Vorderseite.<br/>4. An der waagrechten Skala lest Ihr ab, wo die senkrechte Linie des Kreuzes liegt: das ist X. An der senkrechten Skala lest Ihr ab, wo die waagrechte Linie liegt: das ist Y. <b>Rechts und oben ist plus</b>, links und unten minus.",
-        "calibration_write": "<b>5. Schreibt die zwei Zahlen hier auf:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Liegt das Kreuz genau auf 0, passt alles. Bewahrt das Blatt auf: Mit diesen zwei Zahlen werden die Rückseiten beim nächsten Druck genau hinter die Vorderseiten geschoben.",
+        "calibration_back": "<b>3. Haltet das Blatt gegen das Licht, diese Seite zu Euch.</b> Durch das Papier seht Ihr an jeder Skala feine Striche der Vorderseite, den Strich 0 länger.<br/>4. X, an der waagrechten Skala: Der lange Strich 0 liegt zwischen zwei Zahlen; nehmt die kleinere (z. B. +2 oder −3). Sucht dann den feinen Strich, der sich genau mit einem Skalenstrich deckt: so viele Zehntel kommen dazu (Strich 4: +2,4 oder −2,6). Y genauso an der senkrechten Skala. <b>Rechts und oben ist plus</b>, links und unten minus.",
+        "calibration_write": "<b>5. Schreibt die zwei Zahlen hier auf:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Deckt sich Strich 0 genau mit der 0, passt alles. Bewahrt das Blatt auf: Mit diesen zwei Zahlen werden die Rückseiten beim nächsten Druck genau hinter die Vorderseiten geschoben.",
         "calibration_flag": "Für die Kommandozeile: cardgen build … --back-offset X,Y – oder einmal in ~/.config/cardgen/settings.yaml als back_offset: [X, Y].",
         "calibration_plus": "plus",
     },
     "nl": {
+        "tuck_how": "<b>Doosje:</b> knip langs de doorgetrokken lijn, de duimuitsparing erbij; vouw alle stippellijnen met de bedrukte kant buiten; lijm de gearceerde flap binnen tegen de achterwand; sluit de bodem en steek het deksel over de voorkant in.",
         "board_glue": "lijmen",
         "board_cut": "hier knippen",
         "board_sheet": "blad",
@@ -99,12 +103,13 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "fronts": "voorkanten",
         "backs": "achterkanten",
         "calibration_front": "<b>Kalibratie: hoe precies legt je printer voor- en achterkant op elkaar?</b><br/>1. Druk dit bestand dubbelzijdig af op één vel, op ware grootte: 100 %, niet „aanpassen aan pagina”.<br/>2. Draai het vel om en lees verder op de achterkant.",
-        "calibration_back": "<b>3. Houd het vel tegen het licht, met deze kant naar je toe.</b> Door het papier zie je de kruisen van de voorkant.<br/>4. Lees op de liggende schaal af waar de staande lijn van het kruis valt: dat is X. Lees op de staande schaal af waar de liggende lijn valt: dat is Y. <b>Rechts en boven is plus</b>, links en onder min.",
-        "calibration_write": "<b>5. Schrijf de twee getallen hier op:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Valt het kruis precies op 0, dan klopt alles. Bewaar het vel: met deze twee getallen komen de achterkanten bij de volgende afdruk precies achter de voorkanten.",
+        "calibration_back": "<b>3. Houd het vel tegen het licht, met deze kant naar je toe.</b> Door het papier zie je bij elke schaal fijne streepjes van de voorkant, streepje 0 langer.<br/>4. X, op de liggende schaal: het lange streepje 0 valt tussen twee getallen; neem het kleinste (bijv. +2 of −3). Zoek dan het fijne streepje dat precies samenvalt met een streepje van de schaal: zoveel tienden komen erbij (streepje 4: +2,4 of −2,6). Y net zo op de staande schaal. <b>Rechts en boven is plus</b>, links en onder min.",
+        "calibration_write": "<b>5. Schrijf de twee getallen hier op:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Valt streepje 0 precies op de 0, dan klopt alles. Bewaar het vel: met deze twee getallen komen de achterkanten bij de volgende afdruk precies achter de voorkanten.",
         "calibration_flag": "Voor de opdrachtregel: cardgen build … --back-offset X,Y – of eenmalig in ~/.config/cardgen/settings.yaml als back_offset: [X, Y].",
         "calibration_plus": "plus",
     },
     "en": {
+        "tuck_how": "<b>Tuck box:</b> cut along the solid line, thumb notch and all; fold every dotted line with the print outside; glue the hatched flap inside the back wall; close the bottom and tuck the lid in over the front.",
         "board_glue": "glue here",
         "board_cut": "cut here",
         "board_sheet": "sheet",
@@ -149,12 +154,13 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "fronts": "fronts",
         "backs": "backs",
         "calibration_front": "<b>Calibration: how exactly does your printer put fronts and backs on top of each other?</b><br/>1. Print this file double-sided (duplex) on a single sheet, at actual size: 100 %, not “fit to page”.<br/>2. Turn the sheet over and read on.",
-        "calibration_back": "<b>3. Hold the sheet against the light, this side towards you.</b> You see the front’s crosses through the paper.<br/>4. On the horizontal ruler, read where the cross’s vertical line falls: that is X. On the vertical ruler, read where its horizontal line falls: that is Y. <b>Right and up are plus</b>, left and down minus.",
-        "calibration_write": "<b>5. Write the two numbers here:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>If the cross sits exactly on 0, all is well. Keep this sheet: with these two numbers the backs are moved right behind the fronts next time.",
+        "calibration_back": "<b>3. Hold the sheet against the light, this side towards you.</b> Through the paper you see fine ticks from the front beside each ruler, tick 0 the longest.<br/>4. X, on the horizontal ruler: the long tick 0 falls between two numbers; take the smaller one (say +2 or −3). Then find the fine tick that lines up exactly with a ruler tick: add that many tenths (tick 4: +2.4 or −2.6). Y the same way on the vertical ruler. <b>Right and up are plus</b>, left and down minus.",
+        "calibration_write": "<b>5. Write the two numbers here:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>If tick 0 sits exactly on the ruler’s 0, all is well. Keep this sheet: with these two numbers the backs are moved right behind the fronts next time.",
         "calibration_flag": "On the command line: cardgen build … --back-offset X,Y – or once in ~/.config/cardgen/settings.yaml as back_offset: [X, Y].",
         "calibration_plus": "plus",
     },
     "fr": {
+        "tuck_how": "<b>Boîte :</b> découpez le long du trait plein, encoche comprise ; pliez chaque pointillé face imprimée à l’extérieur ; collez le rabat hachuré à l’intérieur du dos ; fermez le fond et rentrez le couvercle devant.",
         "board_glue": "coller ici",
         "board_cut": "couper ici",
         "board_sheet": "feuille",
@@ -200,12 +206,13 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "fronts": "recto",
         "backs": "verso",
         "calibration_front": "<b>Calibrage : où votre imprimante pose-t-elle les versos par rapport aux rectos ?</b><br/>1. Imprimez ce fichier en recto verso sur une seule feuille, en taille réelle : 100 %, pas « ajuster à la page ».<br/>2. Retournez la feuille et lisez la suite.",
-        "calibration_back": "<b>3. Tenez la feuille contre la lumière, ce côté vers vous.</b> Vous voyez les croix du recto à travers le papier.<br/>4. Sur la règle horizontale, lisez où tombe le trait vertical de la croix : c’est X. Sur la règle verticale, lisez où tombe son trait horizontal : c’est Y. <b>À droite et en haut, c’est plus</b>, à gauche et en bas, moins.",
-        "calibration_write": "<b>5. Notez les deux nombres ici :</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Si la croix tombe exactement sur 0, tout va bien. Gardez cette feuille : avec ces deux nombres, les versos seront placés juste derrière les rectos la prochaine fois.",
+        "calibration_back": "<b>3. Tenez la feuille contre la lumière, ce côté vers vous.</b> À travers le papier, vous voyez près de chaque règle les traits fins du recto, le trait 0 plus long.<br/>4. X, sur la règle horizontale : le long trait 0 tombe entre deux nombres ; prenez le plus petit (par ex. +2 ou −3). Cherchez ensuite le trait fin qui coïncide exactement avec un trait de la règle : ajoutez autant de dixièmes (trait 4 : +2,4 ou −2,6). Y de même sur la règle verticale. <b>À droite et en haut, c’est plus</b>, à gauche et en bas, moins.",
+        "calibration_write": "<b>5. Notez les deux nombres ici :</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Si le trait 0 tombe exactement sur le 0, tout va bien. Gardez cette feuille : avec ces deux nombres, les versos seront placés juste derrière les rectos la prochaine fois.",
         "calibration_flag": "En ligne de commande : cardgen build … --back-offset X,Y – ou une fois pour toutes dans ~/.config/cardgen/settings.yaml : back_offset: [X, Y].",
         "calibration_plus": "plus",
     },
     "it": {
+        "tuck_how": "<b>Scatolina:</b> ritagliate lungo la linea continua, incavo compreso; piegate ogni linea punteggiata con la stampa all’esterno; incollate la linguetta tratteggiata all’interno del retro; chiudete il fondo e infilate il coperchio sul davanti.",
         "board_glue": "incollare",
         "board_cut": "tagliare qui",
         "board_sheet": "foglio",
@@ -250,8 +257,8 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "fronts": "fronte",
         "backs": "retro",
         "calibration_front": "<b>Calibrazione: dove mette la stampante i retri rispetto ai fronti?</b><br/>1. Stampate questo file fronte-retro su un solo foglio, a grandezza reale: 100 %, non “adatta alla pagina”.<br/>2. Girate il foglio e continuate a leggere.",
-        "calibration_back": "<b>3. Tenete il foglio controluce, con questo lato verso di voi.</b> Attraverso la carta vedete le croci del fronte.<br/>4. Sul righello orizzontale leggete dove cade la linea verticale della croce: è X. Sul righello verticale leggete dove cade la sua linea orizzontale: è Y. <b>A destra e in alto è più</b>, a sinistra e in basso meno.",
-        "calibration_write": "<b>5. Scrivete qui i due numeri:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Se la croce cade esattamente sullo 0, va tutto bene. Conservate il foglio: con questi due numeri la prossima volta i retri finiscono proprio dietro ai fronti.",
+        "calibration_back": "<b>3. Tenete il foglio controluce, con questo lato verso di voi.</b> Attraverso la carta vedete accanto a ogni righello le tacche sottili del fronte, la tacca 0 più lunga.<br/>4. X, sul righello orizzontale: la tacca lunga 0 cade tra due numeri; prendete il più piccolo (per es. +2 o −3). Cercate poi la tacca sottile che coincide esattamente con una tacca del righello: aggiungete altrettanti decimi (tacca 4: +2,4 o −2,6). Y allo stesso modo sul righello verticale. <b>A destra e in alto è più</b>, a sinistra e in basso meno.",
+        "calibration_write": "<b>5. Scrivete qui i due numeri:</b><br/><br/>X = ________ mm<br/><br/>Y = ________ mm<br/><br/>Se la tacca 0 cade esattamente sullo 0, va tutto bene. Conservate il foglio: con questi due numeri la prossima volta i retri finiscono proprio dietro ai fronti.",
         "calibration_flag": "Da riga di comando: cardgen build … --back-offset X,Y – oppure una volta per tutte in ~/.config/cardgen/settings.yaml come back_offset: [X, Y].",
         "calibration_plus": "più",
     },
@@ -998,3 +1005,11 @@ BALANCE_WORDS: dict[str, dict[str, str]] = {
 def balance_words(language: str, own: dict[str, str] | None = None) -> dict[str, str]:
     """The words of balance.pdf: English, then the pack's language, then the pack's own labels."""
     return {**BALANCE_WORDS["en"], **BALANCE_WORDS.get(language, {}), **(own or {})}
+_HYPHEN_MINUS = re.compile(r"(?<![\w.,\-–−])-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """A negative number as printed: the minus sign −, not the hyphen a number's text starts
+    with (-2 from a template, a YAML number) — boards and score sheets print −, and so does
+    every card and rule text."""
+    return _HYPHEN_MINUS.sub("−", text) if "-" in text else text

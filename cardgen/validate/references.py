@@ -20,7 +20,7 @@ from ..model import rules as m
 from ..model.marks import mark_at
 from ..text.rules import ChapterSource, TextMaker, Where
 
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _DASHES = "–—-"
 
 
@@ -96,7 +96,7 @@ def _check_rules(data: PackData, refs: References, report: Report) -> None:
     maker = TextMaker(data, Report())
     for shown, chapter in data.chapters:
         source = None
-        for text, at in _chapter_texts(chapter):
+        for text, at in chapter_texts(chapter):
             rendered = maker.template(text, Where(shown))
             for severity, problem in refs.problems(rendered or ""):
                 source = source or ChapterSource(shown, data.folder)
@@ -105,7 +105,7 @@ def _check_rules(data: PackData, refs: References, report: Report) -> None:
                            where.prefix() + problem)
 
 
-def _chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:
+def chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:
     """(text, ChapterSource.where arguments) of every text of one chapter."""
     yield chapter.title, ()
     for index, block in enumerate(chapter.blocks):
@@ -118,6 +118,10 @@ def _chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:
         if isinstance(block, m.OptionBlock):
             for key in ("title", "text", "needs"):
                 yield getattr(block, key), (index, key, None, block.option)
+            for item, text in enumerate(block.list):
+                yield text, (index, "list", item, block.option)
+        if getattr(block, "label", None):
+            yield block.label, (index, "label")
 
 
 def _check_boards(data: PackData, refs: References, report: Report) -> None:
@@ -126,8 +130,8 @@ def _check_boards(data: PackData, refs: References, report: Report) -> None:
     raw = read_yaml(path, Report()) if path.is_file() else None
     if raw is None or not isinstance(raw.get("boards"), dict):
         return
-    for text, keys in _strings(raw["boards"], ("boards",)):
-        for severity, problem in refs.problems(_JINJA.sub(" ", text)):
+    for text, keys in printed_strings(raw["boards"], ("boards",)):
+        for severity, problem in refs.problems(JINJA.sub(" ", text)):
             mark = mark_at(raw, *keys)
             report.add(display_path(path), mark.line, mark.col, severity,
                        ".".join(str(k) for k in keys[1:2] + keys[3:4]), problem)
@@ -138,22 +142,22 @@ _NOT_TEXT = {"type", "font", "header_font", "align", "valign", "fill", "stroke",
              "fit", "shape", "description", "portrait_style", "portrait_gender", "dash"}
 
 
-def _strings(value, path: tuple) -> Iterator[tuple[str, tuple]]:
+def printed_strings(value, path: tuple) -> Iterator[tuple[str, tuple]]:
     """Every string under a boards.yaml node that may be printed, with its path."""
     if isinstance(value, dict):
         for key, inner in value.items():
             if key not in _NOT_TEXT:
-                yield from _strings(inner, path + (key,))
+                yield from printed_strings(inner, path + (key,))
     elif isinstance(value, list):
         for i, inner in enumerate(value):
-            yield from _strings(inner, path + (i,))
+            yield from printed_strings(inner, path + (i,))
     elif isinstance(value, str):
         yield value, path
 
 
 def _prints_short(text: str) -> bool:
     """A layout text that writes {{ kind.short }} prints the short name on every card."""
-    return any("kind.short" in expression for expression in _JINJA.findall(text))
+    return any("kind.short" in expression for expression in JINJA.findall(text))
 
 
 def _check_short_names(data: PackData, report: Report) -> None:
@@ -167,7 +171,7 @@ def _check_short_names(data: PackData, report: Report) -> None:
         # 'S' or 'S-Karte' for cards S1, S2 ...: the word before a hyphen is what the IDs print
         prefix = kind.short.split("-", 1)[0]
         if ids and all(i.startswith(prefix) for i in ids) or \
-                any(kind.short in _JINJA.sub(" ", t) or _prints_short(t) for t in texts):
+                any(kind.short in JINJA.sub(" ", t) or _prints_short(t) for t in texts):
             continue
         mark = mark_at(data.pack_raw, "kinds", index, "short")
         report.warning(data.pack_file, mark.line, mark.col, kind.id, f"short: '{kind.short}' "

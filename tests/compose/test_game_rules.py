@@ -124,9 +124,9 @@ def test_dokter_li_versions(check):
         cl + "basisversie is played without IDN1; IDN1 is in the deck"]
     assert diags(check("dokter-li", "--preset", "basis-2", "--players", "3")) == [
         cl + "basisversie with 3–4 players allows at most 1 of HA1, HA2; the deck has 2 — "
-        "--preset basis leaves one out",
+        "one of the two stays in the game (--preset basis)",
         cl + "basisversie with 3–4 players allows at most 1 of NG1, NG2; the deck has 2 — "
-        "--preset basis leaves one out"]
+        "one of the two stays in the game (--preset basis)"]
     assert diags(check("dokter-li", "--variant", "dynamisch", "--special", "NG1-NG2")) == [
         cl + "dynamische versie needs IDN1 in play; IDN1 is missing"]
 
@@ -152,6 +152,8 @@ def test_dokter_li_category_pile_of_a_short_category_and_five_jokers(check, tmp_
         "cards, but sets have 16",
         f"card_data/dokter-li/cards/1-categorie.yaml:{j1 + 4}:10: error: J1 set 'joker' has 5 "
         "cards, but joker sets have 6",
+        f"card_data/dokter-li/composition.yaml:{line_of(comp, 'J1-J6')}:33: error: de 6 jokers "
+        "cards: 'J1-J6': the pack has no card J6",
         f"card_data/dokter-li/composition.yaml:{line_of(comp, 'label: categorie')}:3: error: "
         "structure: 3×16 + 1×6 = 54 cards, the pack has 49 deck cards",
         f"card_data/dokter-li/composition.yaml:{line_of(comp, 'label: categorie')}:5: error: "
@@ -166,7 +168,8 @@ def test_dokter_li_pile_of_single_cards_runs_dry_with_four_players(check, tmp_pa
     data = broken(tmp_path, "dokter-li", "cards/1-categorie.yaml", {"    count: 4\n": ""})
     comp = data / "dokter-li" / "composition.yaml"
     text = comp.read_text(encoding="utf-8").replace("size: 16", "size: 4").replace(
-        '{"1": 4, "2": 4, "3": 4, "4": 4}', '{"1": 1, "2": 1, "3": 1, "4": 1}')
+        '{"1": 4, "2": 4, "3": 4, "4": 4}', '{"1": 1, "2": 1, "3": 1, "4": 1}').replace(
+        "deck_size: 54", "deck_size: 18")
     comp.write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = check("dokter-li", data=data)
@@ -177,12 +180,14 @@ def test_dokter_li_pile_of_single_cards_runs_dry_with_four_players(check, tmp_pa
     assert diags(check("dokter-li", "--preset", "basis", "--players", "3", data=data)) == []
 
 
-def test_crazy_hospital_duell_plays_without_special_cards_unless_chosen(check):
+def test_crazy_hospital_duell_plays_without_special_cards(check):
+    """Decision (issue 30): special cards belong to Mix It; the rulebook says so, and the
+    checker refuses them in Werte stechen (S11 and ER6 would do nothing there)."""
     result = check("crazy-hospital", "--variant", "duell", "--report")
     assert "  special cards  none" in result.stdout
-    chosen = check("crazy-hospital", "--variant", "duell", "--special", "S2", "--report")
-    assert chosen.exit_code == 0, chosen.stderr
-    assert "  special cards  1: S2" in chosen.stdout
+    assert diags(check("crazy-hospital", "--variant", "duell", "--special", "S2")) == [
+        "command line (crazy-hospital): error: duell is played without special cards; "
+        "--special S2 adds 1"]
 
 
 def test_report_lists_the_checks_that_ran(check):
@@ -190,7 +195,8 @@ def test_report_lists_the_checks_that_ran(check):
     checks = [line.split("checks", 1)[1].strip() for line in result.stdout.splitlines()
               if line.startswith("  checks ")]
     assert checks == ["pack.yaml references", "cards and stat rules", "printed fields",
-                      "references in texts", "pictures", "boards and score sheets",
+                      "references in texts", "glossary and examples", "pictures",
+                      "boards and score sheets",
                       "card layouts: text fit, glyphs, pictures", "rulebook texts",
                       "composition.yaml names and numbers", "complete quartets",
                       "structure 20×4 = 80 cards with cards per set", "rule 80 Gäste",

@@ -75,6 +75,7 @@ def test_a_region_drawn_on_some_cards_counts_only_those(cli, make_pack, tmp_path
                "  hero-front:\n"
                "    extends: stat-card\n"
                "    regions:\n"
+               "      quote: null\n"  # the badge prints the quote where the stats begin
                "      badge:\n"
                "        {type: text, x: 27, y: 40, w: 28, h: 3, layer: 8, font: condensed,\n"
                "         size: 6, when: \"card.set == 'A'\", text: \"{{ card.quote }}\"}\n")

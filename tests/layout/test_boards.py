@@ -366,7 +366,7 @@ def test_repeat_items_index_sets_and_groups(tmp_path):
     pdf, report, _ = build(folder)
     assert errors(report) == []
     content = text(pdf)
-    for expected in ("P1=3", "P3=1", "P6=-2", "Paar (2): Eins, Zwei", "Solo (1): Drei",
+    for expected in ("P1=3", "P3=1", "P6=−2", "Paar (2): Eins, Zwei", "Solo (1): Drei",
                      "1.1 C1", "1.2 C2", "2.1 C3", "♥ Rot", "♦ Blau"):
         assert expected in content, expected
     assert pages(pdf) == [(210.0, 297.0)]

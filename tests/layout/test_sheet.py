@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.layout.sheet import (PAPER, back_slots, calibration_targets, fold_plan,
-                                  plan_sheet)
+from cardgen.layout.sheet import (FOLD_ROOM, MIN_FOOTER, PAPER, back_slots,
+                                  calibration_targets, fold_plan, plan_sheet)
 
 SKAT, POKER, BRIDGE, TAROT, MINI = (59, 91), (63.5, 88.9), (57.15, 88.9), (70, 120), (44, 68)
 TOL = 1e-9
@@ -29,7 +29,10 @@ def touches(mark, rect):
 
 
 def check_invariants(plan, margin=5.0, footer=7.0, mark_offset=1.0):
-    """Everything a printed sheet must satisfy, whatever the card size."""
+    """Everything a printed sheet must satisfy, whatever the card size. The footer band is
+    `footer`, or MIN_FOOTER where that leaves the marks their room."""
+    assert plan.footer_h in (footer, min(footer, MIN_FOOTER))
+    footer = plan.footer_h
     assert len(plan.slots) == plan.cols * plan.rows >= 1
     assert [s.index for s in plan.slots] == list(range(len(plan.slots)))
     assert plan.gap == 2 * plan.bleed
@@ -51,7 +54,11 @@ def check_invariants(plan, margin=5.0, footer=7.0, mark_offset=1.0):
     # row-major from the top-left
     assert plan.slots[0].y == max(s.y for s in plan.slots)
     assert plan.slots[0].x == min(s.x for s in plan.slots)
-    check_marks(plan, rects, mark_offset)
+    check_marks(plan, rects, mark_offset, complete=plan.marked)
+    for m in plan.marks:  # inside the margin (the printer prints nothing there), off the footer
+        assert margin - TOL <= min(m[0], m[2]) and max(m[0], m[2]) <= plan.page_w - margin + TOL
+        assert margin + footer - TOL <= min(m[1], m[3])
+        assert max(m[1], m[3]) <= plan.page_h - margin + TOL
 
 
 def check_marks(plan, rects, mark_offset, complete=True):
@@ -119,40 +126,39 @@ def test_skat_on_a4_dense_exact_positions():
     assert (16.5, 289.5, 16.5, 292.0) in plan.marks and (16.5, 12.0, 16.5, 14.5) in plan.marks
 
 
-@pytest.mark.parametrize("paper, card, mode, grid, bleed, turned, inside", [
-    ("a4", SKAT, "bleed", (2, 4), 3.0, True, True),
-    ("a4", SKAT, "dense", (3, 3), 0.0, False, True),
-    # turned poker: 2*88.9 + 6 + 12 = 195.8 <= 200, but 4*63.5 + 18 + 12 = 284 > 280: the 8th
-    # card costs the marks their room, they reach into the margin
-    ("a4", POKER, "bleed", (2, 4), 3.0, True, False),
-    ("a4", POKER, "dense", (3, 3), 0.0, False, True),
-    ("a4", BRIDGE, "bleed", (2, 4), 3.0, True, True),
-    ("a4", BRIDGE, "dense", (3, 3), 0.0, False, True),
-    ("a4", TAROT, "bleed", (2, 2), 3.0, False, True),   # 2*70+6+6 <= 200, 2*120+6+6 <= 280
-    ("a4", TAROT, "dense", (2, 2), 3.0, False, True),   # butting gains nothing: bleed kept
-    ("a4", MINI, "bleed", (4, 3), 3.0, False, False),   # 4*44+18+6 = 200: marks into margin
-    ("a4", MINI, "dense", (4, 4), 0.0, False, True),    # 16 butted: 4*68 = 272 <= 280
+@pytest.mark.parametrize("paper, card, mode, grid, bleed, turned, footer", [
+    ("a4", SKAT, "bleed", (2, 4), 3.0, True, 7.0),
+    ("a4", SKAT, "dense", (3, 3), 0.0, False, 7.0),
+    # turned poker: 2*88.9 + 6 + 12 = 195.8 <= 200; 4*63.5 + 18 + 12 = 284 <= 287 - 3: the
+    # footer band shrinks to 3 mm so that the marks keep their room
+    ("a4", POKER, "bleed", (2, 4), 3.0, True, 3.0),
+    ("a4", POKER, "dense", (3, 3), 0.0, False, 7.0),
+    ("a4", BRIDGE, "bleed", (2, 4), 3.0, True, 7.0),
+    ("a4", BRIDGE, "dense", (3, 3), 0.0, False, 7.0),
+    ("a4", TAROT, "bleed", (2, 2), 3.0, False, 7.0),   # 2*70+6+6 <= 200, 2*120+6+6 <= 280
+    ("a4", TAROT, "dense", (2, 2), 3.0, False, 7.0),   # butting gains nothing: bleed kept
+    # 4 x 3 upright (4*44 + 18 + 6 = 200) leave the side marks no room inside the margin: 10
+    # turned cards, every mark printable
+    ("a4", MINI, "bleed", (2, 5), 3.0, True, 7.0),
+    ("a4", MINI, "dense", (4, 4), 0.0, False, 7.0),    # 16 butted: 4*68 = 272 <= 280
     # Letter is 17.6 mm shorter than A4: upright skat keeps bleed only 3 x 2 = 6; turned, 8
-    # (2*91 + 6 + 6 = 194 <= 205.9, 4*59 + 18 + 6 = 260 <= 262.4), the marks in the margin.
-    ("letter", SKAT, "bleed", (2, 4), 3.0, True, False),
-    ("letter", SKAT, "dense", (2, 4), 3.0, True, False),  # nothing holds 9: bleed kept
-    ("letter", POKER, "bleed", (2, 3), 3.0, True, True),
-    ("letter", POKER, "dense", (2, 4), 0.0, True, True),
-    ("letter", BRIDGE, "bleed", (2, 4), 3.0, True, True),
-    ("letter", BRIDGE, "dense", (2, 4), 3.0, True, True),
-    ("letter", TAROT, "bleed", (2, 2), 3.0, False, True),
-    ("letter", TAROT, "dense", (2, 2), 3.0, False, True),
-    ("letter", MINI, "bleed", (4, 3), 3.0, False, False),
-    ("letter", MINI, "dense", (3, 5), 0.0, True, False),  # 15 turned, butted
+    # (2*91 + 6 + 12 = 200 <= 205.9, 4*59 + 18 + 12 = 266 <= 269.4 - 3) on a 3 mm footer
+    ("letter", SKAT, "bleed", (2, 4), 3.0, True, 3.0),
+    ("letter", SKAT, "dense", (2, 4), 3.0, True, 3.0),  # nothing holds 9: bleed kept
+    ("letter", POKER, "bleed", (2, 3), 3.0, True, 7.0),
+    ("letter", POKER, "dense", (2, 4), 0.0, True, 7.0),
+    ("letter", BRIDGE, "bleed", (2, 4), 3.0, True, 7.0),
+    ("letter", BRIDGE, "dense", (2, 4), 3.0, True, 7.0),
+    ("letter", TAROT, "bleed", (2, 2), 3.0, False, 7.0),
+    ("letter", TAROT, "dense", (2, 2), 3.0, False, 7.0),
+    ("letter", MINI, "bleed", (2, 5), 3.0, True, 7.0),
+    ("letter", MINI, "dense", (4, 3), 0.0, False, 7.0),  # 15 turned would cost the marks
 ])
-def test_counts_per_paper(paper, card, mode, grid, bleed, turned, inside):
+def test_counts_per_paper(paper, card, mode, grid, bleed, turned, footer):
     plan = plan_sheet(PAPER[paper], card, mode=mode)
     assert (plan.cols, plan.rows, plan.bleed, plan.rotated) == (*grid, bleed, turned)
-    check_invariants(plan)
-    within = all(5 - TOL <= min(m[0], m[2]) and max(m[0], m[2]) <= plan.page_w - 5 + TOL and
-                 12 - TOL <= min(m[1], m[3]) and max(m[1], m[3]) <= plan.page_h - 5 + TOL
-                 for m in plan.marks)
-    assert within == inside  # marks inside the margin and off the footer, unless counted out
+    assert plan.footer_h == footer and plan.marked
+    check_invariants(plan)  # every mark inside the margin and off the footer band
 
 
 def test_spaced_layout_has_bleed_gap_and_no_duplicate_marks():
@@ -162,38 +168,33 @@ def test_spaced_layout_has_bleed_gap_and_no_duplicate_marks():
     assert len(plan.marks) == 2 * 4 + 2 * 4   # 4 vertical + 4 horizontal cuts, no sharing
 
 
-def test_marks_reach_into_margin_only_when_count_needs_it():
-    # 66 mm: 3 columns = 198 mm leave 1 mm either side of the 200 mm usable width; the third
-    # column wins, so the side marks (2 mm minimum) reach into the margin but stay on paper.
+def test_marks_never_reach_into_the_margin_a_card_gives_way():
+    # 66 mm: 3 columns = 198 mm would leave 1 mm either side of the 200 mm usable width, no
+    # room for a side mark inside the margin; the printer cannot print there, so two columns
+    # (of turned cards) it is, every mark printable.
     plan = plan_sheet(PAPER["a4"], (66, 91), mode="dense")
-    assert plan.cols == 3
+    assert (plan.cols, plan.rows, plan.rotated) == (2, 4, True) and plan.marked
     check_invariants(plan)
-    side = [m for m in plan.marks if m[1] == m[3]]
-    assert all(abs(m[2] - m[0]) == pytest.approx(2.0) for m in side)
-    assert min(min(m[0], m[2]) for m in side) == pytest.approx(6 - 1 - 2)
 
 
 def test_marks_never_leave_the_paper_with_zero_margin():
-    # 2 x 48 mm on 100 mm leave 2 mm each side: minus the 1 mm offset only 1 mm of paper for
-    # the side marks, so they are cut at the paper edge, below the 2 mm minimum.
+    # A 97 mm card on 100 mm paper leaves 1.5 mm each side: minus the 1 mm offset only 0.5 mm
+    # for a side mark, below the 1 mm least: no side marks at all, the rest as the room allows.
+    plan = plan_sheet((100, 100), (97, 40), bleed=0, margin=0, footer=0)
+    assert plan.cols == 1 and not plan.marked
+    assert all(m[0] == m[2] for m in plan.marks)
+    check_marks(plan, [printed(plan, s) for s in plan.slots], 1.0, complete=False)
+    # 48 mm cards: two columns would leave 1 mm; one column keeps the marks their 2 mm
     plan = plan_sheet((100, 100), (48, 40), bleed=0, margin=0, footer=0)
-    assert plan.cols == 2
-    side = [m for m in plan.marks if m[1] == m[3]]
-    assert len(side) == 2 * 3  # 3 horizontal cuts (rows butted), one mark each side
-    assert all(m[2] - m[0] == pytest.approx(1.0) for m in side)
-    assert min(m[0] for m in side) == pytest.approx(0.0)
-    check_marks(plan, [printed(plan, s) for s in plan.slots], 1.0, complete=False)
-    # 0.5 mm left each side: not even the offset fits, so there are no side marks at all
-    plan = plan_sheet((100, 100), (49.5, 40), bleed=0, margin=0, footer=0)
-    assert plan.cols == 2 and all(m[0] == m[2] for m in plan.marks) and len(plan.marks) == 6
-    check_marks(plan, [printed(plan, s) for s in plan.slots], 1.0, complete=False)
+    assert plan.cols == 1 and plan.marked
+    check_marks(plan, [printed(plan, s) for s in plan.slots], 1.0)
 
 
 def test_nothing_fits_raises():
     with pytest.raises(ValueError, match="does not fit"):
         plan_sheet(PAPER["a4"], (201, 281))  # not upright, not turned
     with pytest.raises(ValueError, match="does not fit"):
-        plan_sheet(PAPER["letter"], (59, 263))
+        plan_sheet(PAPER["letter"], (59, 267))  # 269.4 - 3 mm of footer: 266.4
     with pytest.raises(ValueError, match="mark_offset"):
         plan_sheet(PAPER["a4"], SKAT, mark_offset=0)
     with pytest.raises(ValueError, match="bleed"):
@@ -251,25 +252,27 @@ def test_fold_plan_mirrors_across_fold(paper, card, mode):
     plan, backs, fold = fold_plan(PAPER[paper], card, mode=mode)
     assert (plan.page_w, plan.page_h) == PAPER[paper]
     vertical = fold[0] == fold[2]
+    f = plan.footer_h
+    assert f in (7.0, MIN_FOOTER)
     if vertical:   # fronts left, backs right of x = page_w / 2
         fx = plan.page_w / 2
-        assert fold[0] == fx and 5 + 7 <= fold[1] < fold[3] <= plan.page_h - 5
+        assert fold[0] == fx and 5 + f <= fold[1] < fold[3] <= plan.page_h - 5
     else:          # fronts above, backs below y = page_h / 2, the footer along the fold
         fy = plan.page_h / 2
         assert fold[1] == fold[3] == fy and 5 <= fold[0] < fold[2] <= plan.page_w - 5
-        assert fy < plan.footer_y < fy + 5 + 7
+        assert fy < plan.footer_y < fy + FOLD_ROOM + f
     for front, back in zip(plan.slots, backs):
         assert back.index == front.index
         if vertical:
             assert abs((front.x + plan.card_w / 2) + (back.x + plan.card_w / 2) - 2 * fx) < TOL
             assert back.y == front.y
-            assert front.x + plan.card_w + plan.bleed <= fx - 5 + TOL
-            assert back.x - plan.bleed >= fx + 5 - TOL
+            assert front.x + plan.card_w + plan.bleed <= fx - FOLD_ROOM + TOL
+            assert back.x - plan.bleed >= fx + FOLD_ROOM - TOL
         else:
             assert abs((front.y + plan.card_h / 2) + (back.y + plan.card_h / 2) - 2 * fy) < TOL
             assert back.x == front.x
-            assert front.y - plan.bleed >= fy + 5 + 7 - TOL   # above the fold's footer band
-            assert back.y + plan.card_h + plan.bleed <= fy - 5 + TOL
+            assert front.y - plan.bleed >= fy + FOLD_ROOM + f - TOL  # above the footer band
+            assert back.y + plan.card_h + plan.bleed <= fy - FOLD_ROOM - f + TOL
             assert back.y - plan.bleed >= 5 - TOL
     if mode == "bleed":
         assert plan.keeps_bleed
@@ -278,13 +281,22 @@ def test_fold_plan_mirrors_across_fold(paper, card, mode):
     assert half == list(plan.marks)  # marks on the fronts' half only
     rects = [printed(plan, s) for s in plan.slots]
     check_marks(plan, rects, 1.0)
+    for m in plan.marks:  # inside the paper's margin, clear of the crease
+        assert 5 - TOL <= min(m[0], m[2]) and max(m[0], m[2]) <= plan.page_w - 5 + TOL
+        assert 5 - TOL <= min(m[1], m[3]) and max(m[1], m[3]) <= plan.page_h - 5 + TOL
+        if vertical:
+            assert max(m[0], m[2]) <= fx - FOLD_ROOM + TOL
+        else:
+            assert min(m[1], m[3]) >= fy + FOLD_ROOM + f - TOL
 
 
 @pytest.mark.parametrize("paper, mode, count, vertical", [
     # A4 skat: the vertical fold keeps bleed for 1 x 2 upright; the horizontal fold holds
-    # 2 x 2 turned cards with bleed (2*59 + 6 + 6 = 130 <= 148.5 - 10 - 7)
+    # 2 x 2 turned cards with bleed and marks (2*59 + 6 + 12 = 136 <= 148.5 - 5 - 2 - 3)
     ("a4", "bleed", 4, False),
-    ("letter", "bleed", 4, True),
+    # Letter: one turned card across a half (91 + 6 + 12 = 109 > 107.95 - 5 - 2) would put
+    # its side marks where the printer cannot print; across the fold, 3 upright cards
+    ("letter", "bleed", 3, False),
     ("a3", "bleed", 8, True),
 ])
 def test_fold_plan_chooses_the_fold_with_most_cards(paper, mode, count, vertical):
@@ -317,21 +329,28 @@ def test_any_card_size_gives_a_valid_plan_or_value_error(w, h, bleed, paper, dx,
         plan = plan_sheet(PAPER[paper], (w, h), bleed)
     except ValueError:
         pw, ph = PAPER[paper]
-        assert (w > pw - 10 or h > ph - 17) and (h > pw - 10 or w > ph - 17)
+        assert (w > pw - 10 or h > ph - 13) and (h > pw - 10 or w > ph - 13)
         return
     check_invariants(plan)
     pw, ph = PAPER[paper]
 
-    def most(b):  # cards in the usable area, upright or turned, each with bleed b around it
-        grids = [(math.floor((pw - 10 + 1e-9) / (a + 2 * b)),
-                  math.floor((ph - 17 + 1e-9) / (c + 2 * b))) for a, c in ((w, h), (h, w))]
-        return max(x * y for x, y in grids)
+    def most(b, room=0.0):
+        """Cards in the area inside the margin, upright or turned, each with bleed b around
+        it, `room` mm for the marks on every side of the block, the footer 7 or 3 mm."""
+        return max(math.floor((pw - 10 - 2 * room + 1e-9) / (a + 2 * b)) *
+                   math.floor((ph - 10 - band - 2 * room + 1e-9) / (c + 2 * b))
+                   for a, c in ((w, h), (h, w)) for band in (7, 3))
+
+    def expected(bleeds):  # marks inside the margin first (3 mm: offset and 2 mm), then most
+        marked = max(most(b, 3.0) for b in bleeds)
+        return marked or max(most(b) for b in bleeds), marked > 0
     if plan.keeps_bleed:  # bleed mode: the most cards that keep their bleed
-        assert len(plan.slots) == most(bleed)
+        assert (len(plan.slots), plan.marked) == expected([bleed])
     else:                 # none keeps it: abutted, the most cards
         assert most(bleed) == 0 or bleed == 0
-        assert len(plan.slots) == most(0.0)
-    assert len(plan_sheet(PAPER[paper], (w, h), bleed, mode="dense").slots) == most(0.0)
+        assert (len(plan.slots), plan.marked) == expected([0.0])
+    dense = plan_sheet(PAPER[paper], (w, h), bleed, mode="dense")
+    assert (len(dense.slots), dense.marked) == expected([bleed, 0.0])
     assert plan.bleed in (0.0, bleed)
     for duplex in ("long", "short"):
         for front, back in zip(plan.slots, back_slots(plan, duplex, (dx, dy))):

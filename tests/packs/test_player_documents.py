@@ -136,7 +136,7 @@ def test_house_rules_say_hausregeln_and_keep_only_the_chosen_cards(shipped_varia
     assert "HAUSREGELN" in house.pages[0].extract_text()
     assert "Büro, Teams" in house.pages[0].extract_text()
     text = text_of(files["house-rules.pdf"])
-    assert "Eviline De'Vil" in text  # S2 is chosen ...
+    assert "Eviline De’Vil" in text  # S2 is chosen ...
     left_out = next(lc for lc in data.cards if lc.card.id == "S14")  # data: the whole pack
     assert left_out.card.name not in text.replace("\n", " ")  # tables: only chosen cards
     assert "Nur in der digitalen Version" not in text  # every option there is left out
@@ -164,7 +164,7 @@ def test_calibration_numbers_every_millimetre_at_6_pt_and_says_where_plus_is(shi
             sizes[word] = min(sizes.get(word, 99.0), size * scale)
 
     text = back.extract_text(visitor_text=seen)
-    for value in range(-5, 6):
+    for value in range(-5, 16):  # -5 to +5 mm, and 10 more under the vernier's ticks
         word = f"{value:+d}" if value else "0"
         assert word in sizes and sizes[word] >= 6.0 - 1e-6, (word, sizes.get(word))
     assert "Rechts und oben ist plus" in text.replace("\n", " ")

@@ -41,8 +41,12 @@ def test_check_finds_an_outline_in_the_safe_zone(tmp_path, cli, make_pack):
     motto = ('      motto:\n        {type: text, x: 4.4, y: 60, w: 40, h: 8, layer: 5, '
              'font: sans-bold, size: 14, text: "Jetzt"}\n')
     text = layouts.read_text(encoding="utf-8")
+    # without the back's frames: a text 0.4 mm inside the safe zone is also on the frame's
+    # line, which the crossing preflight says (tests/layout/test_crossing.py)
+    frames = "      frame: null\n      inner: null\n"
     layouts.write_text(text.replace('        fill: "#7A2E5A"\n',
-                                    '        fill: "#7A2E5A"\n' + motto, 1), encoding="utf-8")
+                                    '        fill: "#7A2E5A"\n' + frames + motto, 1),
+                       encoding="utf-8")
     assert "motto" in layouts.read_text(encoding="utf-8")
     assert cli("check", "--data", folder.parent).exit_code == 0  # 0.4 mm in: the J fits
     layouts.write_text(layouts.read_text(encoding="utf-8").replace("x: 4.4", "x: 4.2"),

@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab import rl_config
+from reportlab.lib import colors
 from reportlab.lib.pagesizes import A3, A4, A5, LETTER, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
 from ...diagnostics import Report
+from ...layout.ink import tint
 from ...model.packdata import PackData
 from ...text.fonts import face_name
 from .contents import Contents
@@ -75,18 +77,19 @@ class House:
 
 def rulebook_pdf(data: PackData, report: Report, booklet: bool = False,
                  only_options: set[str] | None = None, house: House | None = None,
-                 paper: str = "a4") -> bytes | None:
+                 paper: str = "a4", light: bool = False) -> bytes | None:
     """The rulebook as PDF bytes, or None when a rule text has a problem (see `report`).
 
     booklet: half-size pages imposed two-up on the paper turned sideways, ready to print
     double-sided, fold and staple. only_options: print only the option blocks with these slugs;
-    house: the same for a chosen game, with its own cover, cards and variant.
+    house: the same for a chosen game, with its own cover, cards and variant; light
+    (--ink-saver): the cover's dark panel a light tint, its words and cards as printed light.
     """
     book, half = BOOKS.get(paper, BOOKS["a4"])
     if house is not None:
         only_options = set(house.options)
     pdf = layout_rulebook(data, report, half if booklet else book, only_options, house,
-                          back_cover=booklet)
+                          back_cover=booklet, light=light)
     if pdf is None or not booklet:
         return pdf
     sheet = {"a4": A4, "letter": LETTER, "a3": A3}.get(paper, A4)
@@ -102,18 +105,19 @@ def check_rules(data: PackData, report: Report) -> None:
 
 def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
                     only_options: set[str] | None = None,
-                    house: House | None = None, back_cover: bool = False) -> bytes | None:
+                    house: House | None = None, back_cover: bool = False,
+                    light: bool = False) -> bytes | None:
     """The rulebook on pages of one size (no imposition), or None after diagnostics."""
     errors_before = len(report.errors)
     story = StoryBuilder(data, report, geometry.width, geometry.height, geometry.body_size,
                          set(only_options) if only_options is not None else None,
                          house=house, cover_height=_panel_height(data, geometry),
-                         back_cover=back_cover).story()
+                         back_cover=back_cover, light=light).story()
     if len(report.errors) > errors_before:
         return None
     _expect_contents(story)
     buffer = BytesIO()
-    document = RulebookDocument(buffer, data, geometry)
+    document = RulebookDocument(buffer, data, geometry, light)
     try:
         document.build_once(story)
     except LayoutError as exc:
@@ -127,8 +131,10 @@ def layout_rulebook(data: PackData, report: Report, geometry: Geometry,
 class RulebookDocument(BaseDocTemplate):
     """Cover page, then body pages with a running header (pack and chapter) and a footer."""
 
-    def __init__(self, buffer, data: PackData, geometry: Geometry):
+    def __init__(self, buffer, data: PackData, geometry: Geometry, light: bool = False):
         pack = data.pack
+        # the covers' panel: the accent colour, or (--ink-saver) a light tint of it
+        self.panel = colors.HexColor(tint("#" + ACCENT.hexval()[2:])) if light else ACCENT
         rl_config.useA85 = 0  # binary compressed streams, as on the card sheets
         super().__init__(buffer, pagesize=geometry.size, invariant=1, pageCompression=1,
                          leftMargin=geometry.left, rightMargin=geometry.right,
@@ -227,7 +233,7 @@ class RulebookDocument(BaseDocTemplate):
         """The back cover: the cover's colours over the whole page, the group stripe on top."""
         w, h = self.geometry.size
         canvas.saveState()
-        canvas.setFillColor(ACCENT)
+        canvas.setFillColor(self.panel)
         canvas.rect(0, 0, w, h, stroke=0, fill=1)
         groups = self.data.pack.groups
         stripe = 4 * mm
@@ -243,7 +249,7 @@ class RulebookDocument(BaseDocTemplate):
         w, h = g.size
         groups = self.data.pack.groups
         canvas.saveState()
-        canvas.setFillColor(ACCENT)
+        canvas.setFillColor(self.panel)
         canvas.rect(0, self.panel_bottom, w, h - self.panel_bottom, stroke=0, fill=1)
         stripe = 4 * mm
         if groups:

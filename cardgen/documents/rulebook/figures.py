@@ -124,6 +124,9 @@ class FigureMaker:
         faces = [f for f in (self.book.front(lc) for lc in chosen) if f is not None]
         if not faces:
             return None
+        if getattr(self, "light", False):  # --ink-saver: the cards as the sheets print them
+            from ...layout.ink import ink_saved
+            faces = [ink_saved(face) for face in faces]
         painter = self.painter()
         card_h = height * 0.84
         scale = card_h / (painter.h * MM)
@@ -248,7 +251,7 @@ class FigureMaker:
             # the leader ends at the part's near edge, so it never runs through its text
             edge = max(0.0, r.x) if left else min(painter.w, r.x + r.w)
             ax = card_x + edge * MM * scale + (1.5 if left else -1.5)
-            ay = height - (r.y + r.h / 2) * MM * scale
+            ay = height - _middle(box, painter.h) * MM * scale
             style = "figure-callout-left" if left else "figure-callout"
             callouts.append((ax, ay, left, self.label(markup, style)))
         if len(callouts) < len(block.callouts):
@@ -396,6 +399,20 @@ def _packed(items, width: float, max_height: float) -> Picture:
 
 def _paragraph_mark(paragraph: Paragraph, x: float, y: float):
     return lambda canvas: paragraph.drawOn(canvas, x, y)
+
+
+def _middle(box, card_h: float) -> float:
+    """Where a part's leader ends, in mm from the card's top: the middle of a text's first
+    line (the leader points at the words, not at the empty rest of their box), else the
+    middle of the region."""
+    from ...text.typeset import placed_lines
+    r = box.region
+    if r.type in ("text", "icon") and box.text is not None and not r.rotate:
+        lines = placed_lines(box, card_h, {})
+        if lines:
+            baseline, size = lines[0][1], box.text.size
+            return card_h - (baseline + 0.35 * size) / MM
+    return r.y + r.h / 2
 
 
 def _callout_marks(callouts, card_x: float, card_w: float, width: float, height: float):

@@ -6,6 +6,9 @@ of the rule texts (at their YAML lines); the document part only decides where it
 
 from __future__ import annotations
 
+import copy
+import re
+
 from reportlab.platypus import (CondPageBreak, FrameBreak, ListFlowable,
                                 ListItem, NextPageTemplate, PageBreak, Spacer, Table,
                                 TableStyle)
@@ -27,6 +30,8 @@ from ...diagnostics import did_you_mean
 from ...text.fit import parse
 
 CONTINUATION = (m.Paragraph, m.BulletList, m.Steps, m.Note, m.Example)
+# blocks whose `cards:` says what they are about (a figure's `cards:` are the cards it shows)
+ABOUT_CARDS = (m.H2,) + CONTINUATION
 
 
 class Marker(Flowable):
@@ -102,17 +107,23 @@ class StoryBuilder:
 
     def __init__(self, data: PackData, report: Report, width: float, frame_height: float,
                  body_size: float, only_options: set[str] | None, hyphenate: bool = True,
-                 house=None, cover_height: float | None = None, back_cover: bool = False):
+                 house=None, cover_height: float | None = None, back_cover: bool = False,
+                 light: bool = False):
         self.data, self.report, self.width = data, report, width
         self.frame_height = frame_height
         self.pack = data.pack
         self.styles = make_styles(self.pack.language, body_size, hyphenate)
+        if light:  # --ink-saver: a light cover panel, its words in the accent colour
+            from .style import light_cover
+            self.styles = light_cover(self.styles)
+        self.light = light
         self.words = words(self.pack)
         self.texts = TextMaker(data, report)
         self.tables = TableMaker(data, self.texts, self.styles, self.words, width)
         self.house, self.cover_height, self.back = house, cover_height, back_cover
         chosen = set(house.cards) if house is not None else None
         self.figures = FigureMaker(data, self.texts, self.styles, width, frame_height, chosen)
+        self.figures.light = light  # the cover's fan of cards as --ink-saver prints them
         self.tables.chosen = chosen
         self.only = only_options
         self.body_size = body_size
@@ -135,6 +146,7 @@ class StoryBuilder:
                 flow += made
         self._unused_options()
         self._unknown_variants()
+        self._unknown_cards()
         return flow + (self.back_cover() if self.back else [])
 
     def _unknown_variants(self) -> None:
@@ -284,8 +296,9 @@ class StoryBuilder:
         variant = self.house.variant if self.house is not None else None
         for index, block in enumerate(blocks):
             if isinstance(block, m.H2):  # a section about another variant is left out whole
-                other = bool(variant) and block.variant not in (None, variant)
-            if other:
+                other = bool(variant) and block.variant not in (None, variant) or \
+                    not self._about_chosen(block)  # or about cards the game leaves out
+            if other or not self._about_chosen(block):
                 continue
             if isinstance(block, m.OptionBlock):
                 dropping = block.option not in self.only
@@ -302,6 +315,39 @@ class StoryBuilder:
                 if not following or isinstance(blocks[following[0]], m.H2):
                     kept.discard(index)
         return kept
+
+    def _about_chosen(self, block) -> bool:
+        """A block about cards (`cards:`) belongs in house rules of a game with one of them."""
+        wanted = block.cards if isinstance(block, ABOUT_CARDS) else None
+        if not wanted or self.house is None:
+            return True
+        return bool(self._card_ids(wanted) & self.house.cards)
+
+    def _card_ids(self, items: list[str]) -> set[str]:
+        from ...validate.catalogue import Catalogue, ItemError, expand
+        catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in self.data.cards])
+        ids: set[str] = set()
+        for item in items:
+            try:
+                ids.update(expand(item, catalogue))
+            except ItemError:
+                pass  # reported by _unknown_cards
+        return ids
+
+    def _unknown_cards(self) -> None:
+        """A block's `cards:` names cards of the pack."""
+        from ...validate.catalogue import Catalogue, ItemError, expand
+        catalogue = Catalogue.of([(lc.card.id, lc.kind) for lc in self.data.cards])
+        for shown, chapter in self.data.chapters:
+            source = ChapterSource(shown, self.data.folder)
+            for index, block in enumerate(chapter.blocks):
+                for item in block.cards if isinstance(block, ABOUT_CARDS) else []:
+                    try:
+                        expand(item, catalogue)
+                    except ItemError as problem:
+                        where = source.where(index, "cards")
+                        self.report.error(where.file, where.line, where.col, item,
+                                          f"{where.prefix()}{problem}")
 
     @staticmethod
     def _sections_without_options(blocks, kept: set[int]) -> set[int]:
@@ -347,16 +393,22 @@ class StoryBuilder:
             return self._list(block, index, source)
         if isinstance(block, m.Note):
             markup = rule(block.note, "serif", source.where(index, "note"))
+            word = self._label(block, "note", "sans-bold", source.where(index, "label"))
             if markup is None:
                 return []
+            self._doubled_label(block.note, block.label, "note", source.where(index, "note"))
             label = f'<font face="{face_name("sans-bold")}" color="{_hex(ACCENT)}">' \
-                    f'{self._word("note", "sans-bold")}</font>\u00a0\u00a0'
+                    f'{word}</font>\u00a0\u00a0'
             return [self.box([Paragraph(label + markup, s["box"])], NOTE_BG, ACCENT_SOFT)]
         if isinstance(block, m.Example):
             markup = rule(block.example, "serif-italic", source.where(index, "example"))
+            word = self._label(block, "example", "serif-bold-italic",
+                               source.where(index, "label"))
             if markup is None:
                 return []
-            label = f"<b>{self._word('example', 'serif-bold-italic')}:</b> "
+            self._doubled_label(block.example, block.label, "example",
+                                source.where(index, "example"))
+            label = f"<b>{word}:</b> "
             return [self.box([Paragraph(label + markup, s["example"])], EXAMPLE_BG,
                              EXAMPLE_RULE)]
         if isinstance(block, m.OptionBlock):
@@ -373,6 +425,26 @@ class StoryBuilder:
         if isinstance(block, m.Turn):
             return self._turn(block, index, source)
         return []
+
+    def _label(self, block, key: str, family: str, where: Where) -> str:
+        """A box's label: the block's own (`label:`) or the engine's word."""
+        if block.label:
+            return self.texts.rule(block.label, family, where) or ""
+        return self._word(key, family)
+
+    _LEADING_LABEL = re.compile(r"^[*_]{0,2}([^\W\d_][\w-]{1,20})[*_]{0,2}:")
+
+    def _doubled_label(self, text: str, own: str | None, key: str, where: Where) -> None:
+        """A box prints its label ("Hinweis", "Beispiel"); a text that starts with a label of
+        its own ("Tipp: …") prints two: say so, and how to keep one."""
+        match = self._LEADING_LABEL.match(text.strip())
+        if match is None:
+            return
+        word = own or self.words[key]
+        self.report.warning(where.file, where.line, where.col, where.subject,
+                            f"{where.prefix()}the box is labelled '{word}' and its text starts "
+                            f"with '{match.group(1)}:', so two labels print; give the block "
+                            f"`label: {match.group(1)}` and start the text after it")
 
     def _turn(self, block: m.Turn, index: int, source: ChapterSource) -> list[Flowable]:
         """A turn in short: a title bar and numbered steps in a framed box."""
@@ -432,9 +504,13 @@ class StoryBuilder:
         needs = self.texts.rule(block.needs, "serif-italic",
                                 source.where(index, "needs", subject=block.option)) \
             if block.needs else ""
-        if title is None or text is None or needs is None:
+        items = [self.texts.rule(item, "serif", source.where(index, "list", n))
+                 for n, item in enumerate(block.list)]
+        if title is None or text is None or needs is None or None in items:
             return []
         rows = [Paragraph(title, s["option"]), Paragraph(text, s["box"])]
+        bullet = f'<font face="{face_name("serif")}" color="{_hex(ACCENT)}">\u2022</font>'
+        rows += [Paragraph(f"{bullet}\u00a0\u00a0{item}", s["box-item"]) for item in items]
         if needs:
             arrow = f'<font face="{face_name("sans")}">\u2192</font>\u00a0'
             rows.append(Paragraph(arrow + needs, s["needs"]))
@@ -444,10 +520,11 @@ class StoryBuilder:
         """A tinted box with a coloured rule on the left, kept on one page unless it is
         longer than half a page. (A Table, not KeepTogether: a heading's keepWithNext binds
         to a Table but not to a KeepTogether.)"""
-        table = self._box_table(flowables, background, rule, split=False)
-        if table.wrap(self.width, 1e6)[1] > self.frame_height / 2:
-            table = self._box_table(flowables, background, rule, split=True)
-        return table
+        # measured on copies: reportlab's hyphenation writes the breaks of a wrap into the
+        # paragraph, and the box is laid out again at its own width
+        probe = self._box_table(copy.deepcopy(flowables), background, rule, split=False)
+        split = probe.wrap(self.width, 1e6)[1] > self.frame_height / 2
+        return self._box_table(flowables, background, rule, split=split)
 
     def _box_table(self, flowables: list[Flowable], background, rule, split: bool) -> Table:
         pad = self.body_size * 0.75

@@ -172,6 +172,18 @@ def make_styles(language: str, body_size: float = 10.0,
             **_overview_styles(kit)}
 
 
+# the words set on the cover's (and back cover's) dark panel: ACCENT when the panel is light
+ON_PANEL = ("kicker", "cover-title", "cover-subtitle", "cover-facts", "back-title",
+            "back-facts", "back-text", "back-meta")
+
+
+def light_cover(styles: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
+    """The styles for --ink-saver: the panel is a light tint of ACCENT, so the words on it
+    take ACCENT itself (new styles; the given ones are left as they are)."""
+    return {**styles, **{name: ParagraphStyle(name, parent=styles[name], textColor=ACCENT)
+                         for name in ON_PANEL}}
+
+
 def _text_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
     """Body text, list items, boxes, examples, headings, option titles and needs."""
     s, hyph, head = kit.s, kit.hyph, kit.head
@@ -180,6 +192,8 @@ def _text_styles(kit: _StyleKit) -> dict[str, ParagraphStyle]:
         "body": style("body", alignment=TA_LEFT, spaceAfter=s * 0.55, **hyph),
         "item": style("item", alignment=TA_LEFT, spaceAfter=s * 0.25, **hyph),
         "box": style("box", alignment=TA_LEFT, **hyph),
+        "box-item": style("box-item", alignment=TA_LEFT, leftIndent=s * 1.1,
+                          firstLineIndent=-s * 1.1, spaceBefore=s * 0.3, **hyph),
         "example": style("example", fontName=face_name("serif-italic"), alignment=TA_LEFT,
                          bulletFontName=face_name("serif-italic"), **hyph),
         "h1": style("h1", fontSize=s * 2.0, leading=s * 2.4, spaceBefore=s * 2.2,

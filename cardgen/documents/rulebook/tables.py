@@ -21,6 +21,7 @@ from ...model.rules import Table as TableBlock
 from ...diagnostics import did_you_mean
 from ...text.flowing import Paragraph
 from ...text.fonts import face_name
+from ...text.words import minus_signs
 from .style import ACCENT, ACCENT_SOFT, RULE, ZEBRA
 from ...text.rules import TextMaker, Where
 
@@ -363,7 +364,7 @@ class TableMaker:
         if column == "group":
             return self.cell(self._groups(lc), "cell", at)
         value = getattr(card, column)
-        return self.cell("" if value is None else str(value), "cell", at)
+        return self.cell("" if value is None else minus_signs(str(value)), "cell", at)
 
     def _subtitle(self, lc: LoadedCard) -> str:
         """Under the name in a texts table: the title and fields that have no column there."""

@@ -319,6 +319,9 @@ def _stethoscope(c, t: Traits) -> None:
     ellipse(c, ex, ey, 0.009, 0.009, METAL_DARK)
 
 
+THINNEST_STROKE = 0.003  # the finest stroke of a drawn portrait, as a share of its height
+
+
 def draw_portrait(canvas, x: float, y: float, w: float, h: float, seed: str,
                   accent: str = "#3A6FC4", gender: str | None = None, radius: float = 0,
                   style: str = "any", age: int | None = None, hair: str | None = None) -> None:
