@@ -56,6 +56,8 @@ class Box:
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
     stats_min: float = 0.0  # the smallest type size allowed: win marks never print below it
+    fit: str = "cover"  # a picture's fit in the box (pictures.fit)
+    focus: tuple[float, float] = (0.5, 0.5)  # the point of the picture to keep
 
 
 @dataclass
@@ -198,8 +200,13 @@ class CardLayouter:
                 box.text = self._fit(layout, name, region, raw.strip(), subject, lc)
             elif region.type == "image":
                 box.image = self._render(layout, name, "image", region.image, context, subject)
+                box.fit, box.focus = region.fit, tuple(region.focus or (0.5, 0.5))
             elif region.type == "portrait":
                 box.image = lc.card.image if lc else None
+                card = lc.card if lc else None  # the card's own picture, its own fit
+                box.fit = (card.image_fit if card else None) or region.fit
+                box.focus = tuple((card.image_focus if card else None) or region.focus
+                                  or (0.5, 0.5))
                 box.portrait_seed = f"{subject}:{lc.card.name if lc else ''}"
                 self._portrait_hints(layout, name, region, box, context, subject)
             elif region.type == "stats" and lc is not None:

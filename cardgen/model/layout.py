@@ -36,6 +36,12 @@ class Region(Model):
     colour: Colour = "#000000"
     rotate: Literal[0, 90, 180, 270] = 0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1
+    fit: Literal["cover", "contain"] = Field(
+        "cover", description="image/portrait: cover fills the box and cuts off what sticks out "
+        "(a warning above 30 %); contain shows the whole picture inside the box")
+    focus: Optional[Pair(Annotated[float, Field(ge=0, le=1)])] = Field(
+        None, description="image/portrait: the point of the picture to keep, [x, y] as shares "
+        "of its width and height from its top-left corner (default [0.5, 0.5], the middle)")
     mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
     portrait_style: Literal["any", "medical", "casual"] = Field(
         "any", description="portrait: what the drawn placeholder people wear")
