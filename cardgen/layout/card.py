@@ -16,7 +16,7 @@ from ..diagnostics import Report
 from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 from ..model.card import hair_hint
-from ..model.layout import Region
+from ..model.layout import Region, picture_fit
 from ..text.fit import FittedText, check_glyphs, expand_icons, fit
 from ..text.templates import MAX_TEXT, environment
 from ..units import MM
@@ -57,6 +57,8 @@ class Box:
     stats: tuple[StatRow, ...] = ()
     stats_size: float = 0.0
     stats_min: float = 0.0  # the smallest type size allowed: win marks never print below it
+    fit: str = "cover"  # a picture's fit in the box (pictures.fit)
+    focus: tuple[float, float] = (0.5, 0.5)  # the point of the picture to keep
 
 
 @dataclass
@@ -202,8 +204,13 @@ class CardLayouter:
                                      lc)
             elif region.type == "image":
                 box.image = self._render(layout, name, "image", region.image, context, subject)
+                box.fit, box.focus = picture_fit(region), tuple(region.focus or (0.5, 0.5))
             elif region.type == "portrait":
                 box.image = lc.card.image if lc else None
+                card = lc.card if lc else None  # the card's own picture, its own fit
+                box.fit = (card.image_fit if card else None) or picture_fit(region)
+                box.focus = tuple((card.image_focus if card else None) or region.focus
+                                  or (0.5, 0.5))
                 box.portrait_seed = f"{subject}:{lc.card.name if lc else ''}"
                 self._portrait_hints(layout, name, region, box, context, subject)
             elif region.type == "stats" and lc is not None:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field, PlainValidator, StrictInt, WithJsonSchema
 
-from .base import MAX_NUMBER_TEXT, Model, Points, Slug
+from .base import MAX_NUMBER_TEXT, Model, Pair, Points, Slug
 
 
 def _stat_value(value: Any) -> Union[int, float, list[int]]:
@@ -71,7 +71,13 @@ class Card(Model):
     points: Optional[Points] = None
     penalty: Optional[Points] = None
     quote: str = ""
-    image: Optional[str] = Field(None, description="picture file inside the pack folder")
+    image: Optional[str] = Field(None, description="picture file inside the pack folder (PNG, "
+                                 "JPEG, WEBP, GIF, TIFF, BMP, or SVG drawn as vectors)")
+    image_fit: Optional[Literal["cover", "contain"]] = Field(
+        None, description="how this card's picture fills its box (default: the layout's)")
+    image_focus: Optional[Pair(Annotated[float, Field(ge=0, le=1)])] = Field(
+        None, description="the point of this card's picture to keep when it is cut to its "
+        "box: [x, y] as shares of its width and height from its top-left corner")
     count: Annotated[StrictInt, Field(ge=1, le=100)] = 1
     stats: dict[str, StatValue] = Field(default_factory=dict)
     texts: dict[str, str] = Field(default_factory=dict)

@@ -36,13 +36,18 @@ class Region(Model):
     colour: Colour = "#000000"
     rotate: Literal[0, 90, 180, 270] = 0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1
-    fit: Literal["each", "uniform"] = Field(
-        "each", description="text: each card's text at the largest size that fits it (each), or "
-        "one size for every card of the layout: the largest at which every card's text fits "
-        "(uniform; titles and bodies of one kind then never jump between sizes)")
+    fit: Optional[Literal["each", "uniform", "cover", "contain"]] = Field(
+        None, description="text: each (the default) sets each card's text at the largest size "
+        "that fits it; uniform one size for every card of the layout, the largest at which "
+        "every card's text fits (titles and bodies of one kind never jump between sizes). "
+        "image/portrait: cover (the default) fills the box and cuts off what sticks out (a "
+        "warning above 30 %); contain shows the whole picture inside the box")
     fit_group: Optional[str] = Field(
         None, description="text with fit: uniform: regions of the layout with the same group "
         "share the one size (a title set in one of two places, by the card's kind)")
+    focus: Optional[Pair(Annotated[float, Field(ge=0, le=1)])] = Field(
+        None, description="image/portrait: the point of the picture to keep, [x, y] as shares "
+        "of its width and height from its top-left corner (default [0.5, 0.5], the middle)")
     mark_common: bool = Field(False, description="stats: mark categories common to all kinds")
     overlaps: list[str] = Field(default_factory=list, description="regions this one lies over "
                                 "or crosses on purpose (a badge on a medallion's edge); the "
@@ -106,3 +111,9 @@ class LayoutSchemaFile(Model):
     """What an editor checks layouts.yaml against (the loader checks more, after `extends`)."""
 
     layouts: dict[str, LayoutSchema]
+
+
+def picture_fit(region: Region) -> str:
+    """cover or contain: a picture region's fit (`fit` also names the text fits; a picture
+    takes cover where it says none of its own)."""
+    return region.fit if region.fit in ("cover", "contain") else "cover"

@@ -33,8 +33,11 @@ from ..units import MM
 from .embedding import embed, place_picture
 from .encoding import (FEW_COLOURS, JPEG_QUALITY, REDUCING_GAP, Picture, aspect_box, fitted,
                        flate)
+from .fit import CENTRE
+from .fit import placement as fit_placement
 from .reading import (MAX_PIXELS, ImageProblem, decode, decode_counted, forget_resolved,
                       header_size, open_checked, resolve)
+from .svg import draw_svg, is_svg, svg_size
 
 __all__ = ["MAX_PIXELS", "MM", "TARGET_DPI", "UNDRAWN", "ImageProblem", "ImageStore", "Picture",
            "decode", "embed", "forget_paths", "header_size", "open_checked", "place_picture",
@@ -91,6 +94,7 @@ class ImageStore:
         self.cache: dict[tuple[str, int, int], Picture] = {}
         self.failed: dict[tuple[str, int, int], str] = {}  # placement → why it cannot print
         self.stored: set[tuple[str, int, int]] = set()  # placements found in the disk cache
+        self.sizes: dict[str, tuple[float, float]] = {}  # picture → its shape (size())
         self._started = None  # (pool, placements, async result) of start()
 
     def problem(self, relative: str, w_pt: float, h_pt: float) -> str | None:
@@ -214,21 +218,54 @@ class ImageStore:
                 missing.append((self.folder, relative, w_pt, h_pt))
         return missing
 
+    def size(self, relative: str) -> tuple[float, float]:
+        """The picture's shape: its pixels (an SVG: its own width and height)."""
+        if relative not in self.sizes:
+            path = resolve(self.folder, relative)
+            if is_svg(relative):
+                self.sizes[relative] = svg_size(path)
+            else:
+                with Image.open(path) as image:  # the header: shape and orientation
+                    self.sizes[relative] = header_size(image)[0]
+        return self.sizes[relative]
+
+    def placed(self, relative: str, w: float, h: float, fit: str = "cover",
+               focus: tuple[float, float] = CENTRE) -> tuple[float, float, float, float]:
+        """(dx, dy, w, h) of the picture drawn for a w x h box, from the box's lower-left
+        corner: the box itself for the plain case (cover about the middle: the picture is
+        cropped to the box when prepared), else where pictures.fit puts the whole picture."""
+        if fit == "cover" and tuple(focus) == CENTRE and not is_svg(relative):
+            return 0.0, 0.0, w, h
+        x, y, pw, ph = fit_placement((0.0, 0.0, w, h), self.size(relative), fit, focus)
+        return x, y, pw, ph
+
     def draw(self, canvas, relative: str, x: float, y: float, w: float, h: float,
-             radius: float = 0) -> None:
-        problem = self.problem(relative, w, h)
+             radius: float = 0, fit: str = "cover",
+             focus: tuple[float, float] = CENTRE) -> None:
+        try:
+            dx, dy, pw, ph = self.placed(relative, w, h, fit, focus)
+        except (ImageProblem, OSError) as exc:
+            UNDRAWN.setdefault(relative, str(exc))
+            return
+        svg = is_svg(relative)
+        problem = None if svg else self.problem(relative, pw, ph)
         if problem is not None:  # left out; the build reports it and writes nothing
             UNDRAWN.setdefault(relative, problem)
             return
         recording = getattr(canvas, "_cardgen_pictures", None)  # render.replay records a face
-        if recording is not None:
-            recording.append((relative, w, h))
+        if recording is not None and not svg:
+            recording.append((relative, pw, ph))
         canvas.saveState()
+        path = canvas.beginPath()  # the box: what a cover fit cuts off stays outside
         if radius:
-            path = canvas.beginPath()
             path.roundRect(x, y, w, h, radius)
-            canvas.clipPath(path, stroke=0, fill=0)
-        embed(canvas, self.place(canvas, relative, w, h), x, y, w, h)
+        else:
+            path.rect(x, y, w, h)
+        canvas.clipPath(path, stroke=0, fill=0)
+        if svg:
+            draw_svg(canvas, resolve(self.folder, relative), x + dx, y + dy, pw, ph)
+        else:
+            embed(canvas, self.place(canvas, relative, pw, ph), x + dx, y + dy, pw, ph)
         canvas.restoreState()
 
 

@@ -14,9 +14,11 @@ from ..incremental.fingerprint import file_hash
 from ..incremental.plan import wanted_outputs
 from ..layout.card import CardLayouter
 from ..layout.faces import keep_front, kept_front, used_layouts
+from ..model.layout import picture_fit
 from ..model.packdata import PackData
 from ..model.settings import BuildSettings
 from ..pictures.store import ImageStore
+from ..pictures.svg import is_svg
 from ..units import MM
 from ..validate.images import check_face_pictures, is_template
 
@@ -87,8 +89,8 @@ def layout_faces(data: PackData, report: Report, settings: BuildSettings,
         raise
     # prepared (decoded completely, scaled, encoded) before the check: that decode is the one
     # that finds a damaged file, and the drawing then decodes nothing
-    placed = [(box.image, box.region.w * MM, box.region.h * MM)
-              for p in printed for face in (p.front, p.back) for box in face.boxes if box.image]
+    placed = [_prepared_size(images, box) for p in printed for face in (p.front, p.back)
+              for box in face.boxes if box.image and not is_svg(box.image)]
     undecodable = images.prepare_all(placed, settings.jobs) if prepare else \
         images.verify_all(placed)
     check_face_pictures(data, faces, report, undecodable)
@@ -118,9 +120,21 @@ def named_pictures(data: PackData, layouts: dict) -> list[tuple[str, float, floa
         for region in layout.regions.values():
             image = region.image if region.type == "image" else \
                 lc.card.image if region.type == "portrait" and lc is not None else None
-            if image and not is_template(image):
+            if image and not is_template(image) and not is_svg(image) and \
+                    picture_fit(region) == "cover" and region.focus in (None, (0.5, 0.5)):
                 placed.append((image, region.w * MM, region.h * MM))
     return placed
+
+
+def _prepared_size(images: ImageStore, box) -> tuple[str, float, float]:
+    """(picture, w_pt, h_pt) as the drawing will prepare it: the box, or the whole picture
+    where its fit or focus shows it otherwise (pictures.fit)."""
+    w, h = box.region.w * MM, box.region.h * MM
+    try:
+        _, _, w, h = images.placed(box.image, w, h, box.fit, box.focus)
+    except Exception:  # noqa: BLE001 - an unreadable file: the check says why
+        pass
+    return box.image, w, h
 
 
 def _problems(report: Report, layouter: CardLayouter) -> int:

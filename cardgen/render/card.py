@@ -113,7 +113,8 @@ class CardPainter:
                 canvas.rect(x, y, w, h, stroke=int(stroke), fill=int(fill))
         if r.type == "portrait":
             if box.image:
-                self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM)
+                self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM, box.fit,
+                                 box.focus)
             elif r.portrait_style == "court":
                 draw_court(canvas, x, y, w, h, box.portrait_seed, box.portrait_role or "king",
                            accent=box.colour, radius=r.radius * MM, double=r.double_ended)
@@ -128,7 +129,7 @@ class CardPainter:
                               style=r.portrait_style, gender=box.portrait_gender,
                               age=box.portrait_age, hair=box.portrait_hair)
         elif r.type == "image" and box.image:
-            self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM)
+            self.images.draw(canvas, box.image, x, y, w, h, r.radius * MM, box.fit, box.focus)
         elif r.type in ("text", "icon") and box.text is not None:
             self._text(canvas, box, x, y, w, h)
         elif r.type == "stats":

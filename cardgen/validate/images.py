@@ -23,7 +23,9 @@ from PIL import Image
 
 from ..diagnostics import Report
 from ..model.packdata import PackData
+from ..pictures.fit import CUT_WARN, cut_share
 from ..pictures.store import MAX_PIXELS, UNDRAWN, ImageProblem, header_size, resolve
+from ..pictures.svg import is_svg, svg_size
 from ..model.marks import mark_at
 from ..units import MM
 
@@ -65,7 +67,13 @@ def _load_decoders() -> None:
 
 
 def _header(path: Path, relative: str) -> tuple[int, int] | str:
-    """Pixel size, or the problem as a sentence (kept, so a header is read once)."""
+    """Pixel size (an SVG: its own width and height), or the problem as a sentence (kept, so
+    a header is read once)."""
+    if is_svg(relative):
+        try:
+            return svg_size(path)
+        except ImageProblem as exc:
+            return str(exc)
     _load_decoders()
     try:
         with warnings.catch_warnings():
@@ -78,7 +86,7 @@ def _header(path: Path, relative: str) -> tuple[int, int] | str:
         return f"'{relative}' has far more than {MAX_PIXELS:,} pixels"
     except Exception:  # noqa: BLE001 - whatever the decoder says, the file is not usable
         return (f"'{relative}' is not a readable picture (cardgen prints PNG, JPEG, WEBP, GIF, "
-                "TIFF and BMP)")
+                "TIFF, BMP and SVG)")
 
 
 def is_template(text: str | None) -> bool:
@@ -131,7 +139,9 @@ def check_face_pictures(data: PackData, faces, report: Report,
             if size is not None and box.image in undecodable:
                 _error(report, where, subject, f"{field}: {undecodable[box.image]}")
             elif size is not None:
-                _resolution(size, box, report, where, subject, field)
+                if not is_svg(box.image):  # a vector picture has no resolution to lack
+                    _resolution(size, box, report, where, subject, field)
+                _cut_off(size, box, report, where, subject, field)
 
 
 def _named_at(lc, layout, box):
@@ -177,6 +187,21 @@ def _resolution(size, box, report: Report, where, subject: str, field: str) -> N
                        f"in the {region.w:g} x {region.h:g} mm {box.name} region; "
                        f"{PRINT_DPI} dpi needs {round(region.w / 25.4 * PRINT_DPI)} x "
                        f"{round(region.h / 25.4 * PRINT_DPI)} px")
+
+
+def _cut_off(size, box, report: Report, where, subject: str, field: str) -> None:
+    """A cover fit that cuts off more than CUT_WARN of the picture: said, with the way out."""
+    region = box.region
+    if box.fit != "cover":
+        return
+    share = cut_share((region.w, region.h), size)
+    if share > CUT_WARN:
+        file, mark = where
+        line, col = (mark.line, mark.col) if mark else (0, 0)
+        report.warning(file, line, col, subject, f"{field}: the {region.w:g} x {region.h:g} mm "
+                       f"{box.name} region cuts off {share:.0%} of {box.image} (fit: cover); "
+                       f"show all of it with fit: contain, or choose what stays with "
+                       f"focus: [x, y]")
 
 
 def check_board_pictures(images, laid, raw, shown: str, report: Report) -> None:

@@ -129,7 +129,7 @@ def test_a_picture_named_by_the_card_data_is_reported_at_the_card(cli, pix):
     # B1 and B2 both show it: the first card of set B is named, at its `set:` line
     assert errors(result) == [f"{pix / 'cards' / 'heroes.yaml'}:35:10: error: B1 set: "
                               "'images/B.png' is not a readable picture (cardgen prints PNG, "
-                              "JPEG, WEBP, GIF, TIFF and BMP)"]
+                              "JPEG, WEBP, GIF, TIFF, BMP and SVG)"]
 
 
 @pytest.mark.parametrize("content", [
@@ -143,7 +143,7 @@ def test_formats_that_are_not_pictures_are_refused(cli, pix, content):
     assert result.exit_code == 1
     assert errors(result) == [f"{pix / 'layouts.yaml'}:6:66: error: mini-back.picture image: "
                               "'images/back.png' is not a readable picture (cardgen prints PNG, "
-                              "JPEG, WEBP, GIF, TIFF and BMP)"]
+                              "JPEG, WEBP, GIF, TIFF, BMP and SVG)"]
 
 
 def test_a_picture_the_decoder_fails_on_is_a_diagnostic(cli, pix):
