@@ -98,6 +98,10 @@ def browser():
 
 
 SETTLING = "return document.getElementById('status').textContent.startsWith('laying out');"
+LOADED = """return [...document.querySelectorAll('img')].every((img) => {
+  const box = img.getBoundingClientRect();
+  return box.bottom < 0 || box.top > innerHeight || (img.complete && img.naturalWidth > 0);
+});"""
 
 
 def poll(check, deadline: float = DEADLINE):
@@ -135,6 +139,9 @@ def serve_edits(data: Path, pack: str, cache: Path, edits: list[tuple], count: i
                                   "arguments[0] + '\"]'); if (c) c.scrollIntoView();", card)
             key, _ = poll(lambda: (shown := driver.execute_script(SHOWN, card)) and shown[1]
                           and shown)
+            # the page settled, as a designer finds it: its documents laid out, the pictures
+            # on screen drawn
+            poll(lambda: not driver.execute_script(SETTLING) and driver.execute_script(LOADED))
             original = path.read_text(encoding="utf-8")
             times = []
             try:

@@ -402,6 +402,7 @@ def _drop(stagings: list[Path], created: list[Path]) -> None:
 # --- one build at a time per pack -------------------------------------------------------------
 
 LOCK = ".{}.cardgen-lock"  # next to the pack folder: held (flock) while a build plans and writes
+WHOLE_WAIT = 2.0  # s a build waits for a folder locked whole before it refuses
 
 
 class PackLock:
@@ -443,9 +444,9 @@ class PackLock:
                 os.close(fd)
                 if holder is None or _alive(*holder):
                     who = f" (process {holder[0]})" if holder else ""
-                    raise Busy(f"another cardgen build{who} is writing {self.name} into "
-                                      f"{self.root}; wait for it to finish or choose another "
-                                      "--out") from None
+                    raise Busy(f"another cardgen build is writing {self.name} into "
+                               f"{self.root}{who}; wait for it to finish or choose another "
+                               "--out") from None
                 if _same_file(self.path, fd_stat=None, held=holder):
                     with _suppressed():
                         self.path.unlink()
@@ -569,6 +570,12 @@ class output_lock:
     build of the same pack refuses with a clear line instead of mixing its files with the first
     one's, while a build of another pack goes on beside it.
 
+    The folder itself is flocked too: shared by every build that locks packs in it, exclusive
+    by an output_lock that has locked no pack yet. So an output_lock held without packs (what a
+    caller outside the planning holds, like the old lock did) keeps every build out of the
+    folder, and a build that meets one waits WHOLE_WAIT for it to turn into a build of its own
+    packs (a build starting that very moment) before it refuses.
+
     On entering, what dead builds left in `root` is cleared: the staging folders of packs that
     no live build holds (recovered first, if a kill came between two renames). A root created
     for the lock is removed again when the build wrote nothing into it. (Where flock does not
@@ -583,6 +590,8 @@ class output_lock:
         self.created: list[Path] = []
         self.packs: dict[str, PackLock] = {}
         self.held = None  # the signal mask to go back to once the output has landed
+        self.fd: int | None = None  # the folder's own flock
+        self.whole = False  # held exclusive: no pack locked yet, no other build in the folder
 
     def __enter__(self) -> "output_lock":
         try:
@@ -591,11 +600,36 @@ class output_lock:
             raise OutputError(f"cannot write to {self.root}: {exc.strerror or exc}") from None
         _LOCKS.append(self)
         try:
+            self._lock_folder()
             self._clear_dead_builds()
         except BaseException:
             self.__exit__(*sys.exc_info())
             raise
         return self
+
+    def _lock_folder(self) -> None:
+        """The folder's flock: exclusive when no other build is in it, else shared; a folder
+        held exclusive by another output_lock for longer than WHOLE_WAIT refuses (Busy)."""
+        try:
+            import fcntl
+        except ImportError:
+            return
+        import time
+        self.fd = os.open(self.root, os.O_RDONLY | os.O_CLOEXEC)
+        _HELD.add(self.fd)
+        deadline = time.monotonic() + WHOLE_WAIT
+        while True:
+            for mode, whole in ((fcntl.LOCK_EX, True), (fcntl.LOCK_SH, False)):
+                try:
+                    fcntl.flock(self.fd, mode | fcntl.LOCK_NB)
+                except OSError:
+                    continue
+                self.whole = whole
+                return
+            if time.monotonic() > deadline:
+                raise Busy(f"another cardgen build is writing to {self.root}; wait for it to "
+                           "finish or choose another --out")
+            time.sleep(0.05)  # (a build that has just begun locks its packs in milliseconds)
 
     def lock_pack(self, name: str) -> None:
         """Lock one pack folder of the output (OutputError when another build holds it), and
@@ -606,6 +640,10 @@ class output_lock:
             import fcntl  # noqa: F401
         except ImportError:
             return
+        if self.whole:  # a build of packs now: other builds may lock other packs
+            import fcntl
+            fcntl.flock(self.fd, fcntl.LOCK_SH)  # (waits while a whole-folder lock holds it)
+            self.whole = False
         lock = PackLock(self.root, name)
         for note in lock.acquire():
             _note(note)
@@ -662,6 +700,10 @@ class output_lock:
         for lock in self.packs.values():
             lock.release()
         self.packs.clear()
+        if self.fd is not None:
+            _HELD.discard(self.fd)
+            os.close(self.fd)  # (releases the folder's flock)
+            self.fd = None
         if self in _LOCKS:
             _LOCKS.remove(self)
         self._tidy()

@@ -70,8 +70,8 @@ def load_boards(data: PackData, report: Report):
 # of, so a build draws the same boards.pdf for the same key): a stat edited elsewhere does not
 # lay them out again. (content key, loaded, the diagnostics laying them out made)
 MEMORY: dict[str, tuple] | None = None
-_ANY_PAPER = SimpleNamespace(paper=None, booklet=False, choice=None)  # the layout is the same
-# on every paper: boards.pdf imposes it
+# the layout is the same on every paper and with every setting: boards.pdf imposes it
+_ANY_PAPER = SimpleNamespace(paper=None, booklet=False, choice=None, ink_saver=False)
 
 
 def _load_boards(data: PackData, report: Report, path):

@@ -71,7 +71,7 @@ MAX_NUMBER_TEXT = "1 000 000 000 000 000"  # load.source.MAX_NUMBER, as said
 HUGE = 10**12  # stat values, ranges and rule values (money in cents fits)
 SCORE = 10**6  # points, penalties, scores
 MANY = 10_000  # counts of cards: deck sizes, draws, hands, sets
-MM = 2_000  # positions and sizes in mm (boards are below a metre)
+MAX_MM = 2_000  # positions and sizes in mm (boards are below a metre)
 Amount = Annotated[float, within(-HUGE, HUGE)]
 Points = Annotated[int, within(-SCORE, SCORE)]
 Mm = Annotated[float, Field(ge=-50, le=2000, allow_inf_nan=False)]

@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
-from .base import MM, Colour, Model, PositiveMm, Slug, within
+from .base import MAX_MM, Colour, Model, PositiveMm, Slug, within
 from .layout import Region
 from ..units import PAPER
 
@@ -64,8 +64,8 @@ class BoardRegion(Region):
 
     type: Literal["rect", "text", "image", "portrait", "stats", "icon", "line", "ellipse", "slot",
                   "cut", "table", "repeat"] = "rect"
-    x: Annotated[float, within(-MM, MM)] = 0
-    y: Annotated[float, within(-MM, MM)] = 0
+    x: Annotated[float, within(-MAX_MM, MAX_MM)] = 0
+    y: Annotated[float, within(-MAX_MM, MAX_MM)] = 0
     w: Optional[Annotated[float, Field(ge=0, le=2000)]] = None
     h: Optional[Annotated[float, Field(ge=0, le=2000)]] = None
     dash: Optional[Dash] = Field(None, description="dash pattern in mm (on, off, ...)")
@@ -88,8 +88,8 @@ class BoardRegion(Region):
     # repeat
     count: Optional[Annotated[int, Field(ge=0, le=MAX_COPIES)]] = None
     items: Union[str, list[Any], None] = Field(None, description="a list, or a Jinja expression")
-    dx: Annotated[float, within(-MM, MM)] = 0
-    dy: Annotated[float, within(-MM, MM)] = 0
+    dx: Annotated[float, within(-MAX_MM, MAX_MM)] = 0
+    dy: Annotated[float, within(-MAX_MM, MAX_MM)] = 0
     wrap: Optional[Annotated[int, Field(ge=1, le=MAX_COPIES)]] = None
     regions: dict[str, "BoardRegion"] = Field(default_factory=dict)
 

@@ -6,23 +6,23 @@ from typing import Annotated, Literal, Optional
 
 from pydantic import Field
 
-from .base import MM, Colour, Model, Pair, PositiveMm, within
+from .base import MAX_MM, Colour, Model, Pair, PositiveMm, within
 
 
 class Region(Model):
     """A box on the card, in mm from the trim's top-left corner (y grows downwards)."""
 
     type: Literal["rect", "text", "image", "portrait", "stats", "icon", "line"] = "rect"
-    x: Annotated[float, within(-MM, MM)]
-    y: Annotated[float, within(-MM, MM)]
-    w: Annotated[float, Field(ge=0), within(0, MM)]
-    h: Annotated[float, Field(ge=0), within(0, MM)]
+    x: Annotated[float, within(-MAX_MM, MAX_MM)]
+    y: Annotated[float, within(-MAX_MM, MAX_MM)]
+    w: Annotated[float, Field(ge=0), within(0, MAX_MM)]
+    h: Annotated[float, Field(ge=0), within(0, MAX_MM)]
     layer: Annotated[int, within(-1000, 1000)] = 0
     when: Optional[str] = Field(None, description="Jinja expression; drawn only when true")
     fill: Optional[Colour] = None
     stroke: Optional[Colour] = None
     stroke_width: Annotated[float, Field(ge=0, le=10)] = 0.5
-    radius: Annotated[float, Field(ge=0), within(0, MM)] = 0
+    radius: Annotated[float, Field(ge=0), within(0, MAX_MM)] = 0
     text: Optional[str] = Field(None, description="Jinja template of the text (type text/icon)")
     image: Optional[str] = Field(None, description="Jinja template of an image path")
     font: Literal["sans", "sans-bold", "sans-italic", "sans-bold-italic", "condensed",

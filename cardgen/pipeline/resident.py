@@ -561,7 +561,7 @@ def _face_png(pdf: bytes, index: int, painter) -> bytes:
     target = (round(w / 25.4 * PREVIEW_DPI), round(h / 25.4 * PREVIEW_DPI))
     document = pdfium.PdfDocument(pdf)
     try:
-        image = page_image(document[index], painter.bleed, PREVIEW_DPI, False, target)
+        image = page_image(document[index], painter.bleed, False, target)
     finally:
         document.close()
     return _png(image)

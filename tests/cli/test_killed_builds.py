@@ -87,9 +87,14 @@ def _ended() -> int:
 
 
 # A process that holds a pack's lock as a build does (flock) and writes into it the process
-# id it is given, then says "held" and waits until its stdin closes.
+# id it is given (with "folder", it also holds the output folder shared, as a live build
+# does; without, it is a stray process left holding only the lock), then says "held" and
+# waits until its stdin closes.
 HOLDER = """
 import fcntl, os, sys
+if sys.argv[3] == "folder":
+    folder = os.open(os.path.dirname(sys.argv[1]), os.O_RDONLY)
+    fcntl.flock(folder, fcntl.LOCK_SH)
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
 fcntl.flock(fd, fcntl.LOCK_EX)
 os.write(fd, (sys.argv[2] + " -\\n").encode())
@@ -99,9 +104,10 @@ sys.stdin.read()
 
 
 class _Holder:
-    def __init__(self, lock: Path, pid: int):
+    def __init__(self, lock: Path, pid: int, folder: bool = False):
         lock.parent.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, str(lock), str(pid)],
+        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, str(lock), str(pid),
+                                         "folder" if folder else "lock"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True)
         assert self.process.stdout.readline() == "held\n"
@@ -198,7 +204,7 @@ def test_a_lock_of_a_live_build_refuses_in_one_line_and_changes_nothing(tmp_path
     assert _run(tmp_path, "build", "--data", "card_data", "--out", out, "--jobs", "1",
                 "--only", "cards").returncode == 0
     before = _tree(out)
-    with _Holder(out / ".mini.cardgen-lock", os.getpid()) as holder:
+    with _Holder(out / ".mini.cardgen-lock", os.getpid(), folder=True) as holder:
         inside = _tree(out)
         result = _run(tmp_path, "build", "--data", "card_data", "--out", out, "--force",
                       "--jobs", "1")
@@ -206,7 +212,7 @@ def test_a_lock_of_a_live_build_refuses_in_one_line_and_changes_nothing(tmp_path
     assert holder.process.returncode == 0
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
-        f"error: another cardgen build (process {os.getpid()}) is writing mini into {out}; "
+        f"error: another cardgen build is writing mini into {out} (process {os.getpid()}); "
         "wait for it to finish or choose another --out"]
     assert {k: v for k, v in _tree(out).items() if "cardgen-lock" not in k} == before
 
@@ -214,7 +220,7 @@ def test_a_lock_of_a_live_build_refuses_in_one_line_and_changes_nothing(tmp_path
 def test_two_packs_build_into_one_output_folder_at_once(tmp_path):
     _mini(tmp_path)
     out = tmp_path / "out"
-    with _Holder(out / ".other.cardgen-lock", os.getpid()):  # a build of another pack, at work
+    with _Holder(out / ".other.cardgen-lock", os.getpid(), folder=True):  # another pack's build
         result = _run(tmp_path, "build", "--data", "card_data", "--out", out, "--jobs", "1",
                       "--only", "cards")
         assert result.returncode == 0, result.stderr
