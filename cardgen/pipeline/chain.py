@@ -46,6 +46,7 @@ def validated(folder: Path, report: Report) -> PackData | None:
     from ..validate.cards import check_cards
     from ..validate.coverage import check_coverage
     from ..validate.glossary import check_glossary
+    from ..validate.groups import check_group_cues
     from ..validate.images import check_named_pictures
     from ..validate.pack import check_pack_refs
     from ..validate.references import check_references
@@ -55,7 +56,8 @@ def validated(folder: Path, report: Report) -> PackData | None:
         return None
     checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
               ("printed fields", check_coverage), ("references in texts", check_references),
-              ("glossary and examples", check_glossary), ("pictures", check_named_pictures)]
+              ("glossary and examples", check_glossary), ("pictures", check_named_pictures),
+              ("colour is never the only cue", check_group_cues)]
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:
