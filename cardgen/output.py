@@ -223,19 +223,50 @@ def write_packs(root: Path, packs: list[PackWrite]) -> list[Path]:
 _INTERRUPTS = {signal.SIGINT, signal.SIGTERM}
 
 
+# SIGINT and SIGTERM that came while they were held, in the order they came
+_CAUGHT: list[int] = []
+
+
 def _hold_interrupts():
-    """Block SIGINT and SIGTERM (they wait, pending); the mask before, or None where signals
-    cannot be blocked (not the main thread, no pthread_sigmask)."""
+    """SIGINT and SIGTERM wait: blocked, and caught by a handler that only notes them. The
+    mask blocks them in this thread only; a thread a library started (pdfium's, for one) may
+    still take a signal sent to the process, and Python then runs the handler in the main
+    thread: the noting handler keeps that one waiting too. Returns what to go back to (the mask
+    and handlers before), or None where signals cannot be held (not the main thread)."""
     if threading.current_thread() is not threading.main_thread() or \
             not hasattr(signal, "pthread_sigmask"):
         return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS)
+    handlers = {sig: signal.signal(sig, _note_interrupt) for sig in _INTERRUPTS}
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS), handlers
+
+
+def _note_interrupt(signum, frame) -> None:
+    _CAUGHT.append(signum)
+
+
+def _taken_interrupts() -> set[int]:
+    """The interrupts that came while held (pending or noted), taken: not delivered."""
+    taken = set(_CAUGHT)
+    _CAUGHT.clear()
+    for sig in signal.sigpending() & _INTERRUPTS:
+        signal.sigtimedwait([sig], 0)
+        taken.add(sig)
+    return taken
 
 
 def _release_interrupts(held) -> None:
-    """The mask before _hold_interrupts: a pending interrupt is delivered now."""
-    if held is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    """The mask and handlers before _hold_interrupts: an interrupt that came meanwhile is
+    delivered now."""
+    if held is None:
+        return
+    mask, handlers = held
+    for sig, handler in handlers.items():
+        signal.signal(sig, handler)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending one is delivered here
+    caught = list(dict.fromkeys(_CAUGHT))
+    _CAUGHT.clear()
+    for sig in caught:
+        signal.raise_signal(sig)
 
 
 def _stage(root: Path, pack: PackWrite) -> Path:
@@ -690,11 +721,8 @@ class output_lock:
     def __exit__(self, kind=None, *exc) -> bool:
         interrupted = set()
         if self.held is not None:
-            if kind is None:  # pending interrupts are taken, not delivered: the build is done
-                pending = signal.sigpending() & _INTERRUPTS
-                for sig in pending:
-                    signal.sigtimedwait([sig], 0)
-                    interrupted.add(sig)
+            if kind is None:  # waiting interrupts are taken, not delivered: the build is done
+                interrupted = _taken_interrupts()
             _release_interrupts(self.held)
             self.held = None
         for lock in self.packs.values():

@@ -167,7 +167,7 @@ def test_prepared_pictures_are_kept_on_disk(tmp_path, monkeypatch):
 
     def no_decoding(*args, **kwargs):
         raise AssertionError("decoded again")
-    monkeypatch.setattr("cardgen.pictures.store.decode", no_decoding)
+    monkeypatch.setattr("cardgen.pictures.store.decode_counted", no_decoding)
     again = ImageStore(pack).prepared("images/a.jpg", 100, 80)
     assert again == first
     photo(pack / "images" / "a.jpg", (640, 800))
@@ -241,12 +241,12 @@ def test_a_cold_build_decodes_each_picture_once_and_a_rebuild_none(tmp_path, mon
     pack = make_pack(tmp_path, "    image: images/a.jpg\n")
     photo(pack / "images" / "a.jpg", (600, 800))
     decoded = []
-    real = images.decode
+    real = images.decode_counted
 
-    def counted(raw, name, need=None):
+    def counted(raw, name, need=None, *args):
         decoded.append((name, need))
-        return real(raw, name, need)
-    monkeypatch.setattr(images, "decode", counted)
+        return real(raw, name, need, *args)
+    monkeypatch.setattr(images, "decode_counted", counted)
     assert run(tmp_path).exit_code == 0
     assert len(decoded) == 1 and decoded[0][1] is not None  # at the placed size, once
     decoded.clear()

@@ -242,9 +242,10 @@ def test_check_finds_a_typo_in_a_rule_text(tmp_path):
 
 
 def test_card_size_presets_and_print_shop_formats(tmp_path):
+    # MeinSpiel takes the fronts and the backs as two files (docs/decisions.md, issue 29)
     result = build(tmp_path, "--only", "printshop", "--card-size", "meinspiel")
     assert result.exit_code == 0, result.output
-    first = pages(tmp_path / "out" / "mini" / "printshop.pdf")[0]
+    first = pages(tmp_path / "out" / "mini" / "printshop-fronts.pdf")[0]
     assert float(first.mediabox.width) == pytest.approx(65 * PT, abs=0.01)
     assert float(first.trimbox.left) == pytest.approx(3 * PT, abs=0.01)
     bad = build(tmp_path / "b", "--card-size", "huge")

@@ -149,7 +149,7 @@ def test_paper_a5_names_the_choices(cli, make_pack, tmp_path):
 
 
 def test_warning_passes_check_and_strict_fails_it(cli, make_pack, tmp_path):
-    make_pack(tmp_path, {"cards/consultants.yaml": None})
+    make_pack(tmp_path)
     heroes = tmp_path / "card_data" / "mini" / "cards" / "heroes.yaml"
     heroes.write_text(heroes.read_text().replace("stundenlohn: 200.0", "stundenlohn: 150.0"))
     data = tmp_path / "card_data"

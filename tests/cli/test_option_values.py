@@ -19,14 +19,14 @@ def run(cli, tmp_path, *args):
 
 @pytest.mark.parametrize("args, message", [
     (("--card-size", "300x400"), "print: a 300 x 400 mm card does not fit on the sheet: the "
-     "usable area inside the margin and above the footer is only 200 x 280 mm (a4; choose a "
+     "usable area inside the margin and above the footer is only 200 x 284 mm (a4; choose a "
      "larger --paper or a smaller --card-size)"),
     (("--card-size", "300x400", "--paper", "a3", "--only", "calibration"),
      "print: a 300 x 400 mm card does not fit on the sheet"),
     (("--card-size", "200x290", "--duplex", "fold"), "print: fold-over layout: a 200 x 290 mm "
      "card does not fit on the sheet"),
     (("--card-size", "160x240", "--margin", "30"), "print: a 160 x 240 mm card does not fit on "
-     "the sheet: the usable area inside the margin and above the footer is only 150 x 230 mm"),
+     "the sheet: the usable area inside the margin and above the footer is only 150 x 234 mm"),
     (("--back-offset", "300,0"), "print: a back offset of 300, 0 mm (--back-offset, "
      "print.back_offset) pushes the backs off the a4 sheet"),
     (("--only", "png", "--dpi", "1200", "--card-size", "400x400"), "print: --dpi 1200 makes "

@@ -335,8 +335,8 @@ def test_kreuz_und_quer_needs_64_character_cards(check):
     result = check("--option", "kreuz-und-quer", "--report")
     passes(result)
     assert row(result, "octets") == (
-        "innere 2 [50, 75 with ≥ 7 different sets (reachable)], anaesthesie 2 [100], "
-        "orthopaedie 2 [75, 90 with ≥ 6 different sets (reachable)], reha 2 [75, 80 with ≥ 4 "
+        "innere 2 [80, 95 with ≥ 7 different sets (reachable)], anaesthesie 2 [80], "
+        "orthopaedie 2 [75, 90 with ≥ 6 different sets (reachable)], reha 2 [65, 80 with ≥ 4 "
         "different sets (reachable)]; at most 8 at once")
     fails(check("--option", "kreuz-und-quer", "--preset", "balanced-32", "--seed", "1"),
           CL + "error: kreuz-und-quer needs 64 character cards; the chosen deck has 32")
@@ -365,9 +365,9 @@ def test_octet_counts_shared_cards_for_either_group(check):
     assert row(result, "groups") == ("innere 6, anaesthesie 4, orthopaedie 0, reha 0; shared: "
                                      "G1–G4 (innere or anaesthesie)")
     assert row(result, "octets") == (
-        "innere 1 [50, 75 with ≥ 7 different sets (reachable)], anaesthesie 1 [100], "
+        "innere 1 [80, 95 with ≥ 7 different sets (reachable)], anaesthesie 1 [80], "
         "orthopaedie 0 [75, 90 with ≥ 6 different sets (not reachable: 0 different sets)], "
-        "reha 0 [75, 80 with ≥ 4 different sets (not reachable: 0 different sets)]; at most 1 "
+        "reha 0 [65, 80 with ≥ 4 different sets (not reachable: 0 different sets)]; at most 1 "
         "at once (only with kreuz-und-quer)")
 
 

@@ -196,7 +196,7 @@ def test_report_lists_the_checks_that_ran(check):
               if line.startswith("  checks ")]
     assert checks == ["pack.yaml references", "cards and stat rules", "printed fields",
                       "references in texts", "glossary and examples", "pictures",
-                      "boards and score sheets",
+                      "colour is never the only cue", "boards and score sheets",
                       "card layouts: text fit, glyphs, pictures", "rulebook texts",
                       "composition.yaml names and numbers", "complete quartets",
                       "structure 20×4 = 80 cards with cards per set", "rule 80 Gäste",

@@ -33,8 +33,10 @@ def lay_out(pack, settings=BuildSettings()):
     assert not report.errors, [d.format() for d in report.items]
     kept = made[0]
     layouts = {lc.card.id: lc for lc in data.cards}
-    keys = {card_id: kept.key(lc, layouter_layout(layouter, data, lc))
-            for card_id, lc in layouts.items()}
+    keys = {}
+    for card_id, lc in layouts.items():
+        layout = layouter_layout(layouter, data, lc)
+        keys[card_id] = kept.key(lc, layout, layouter.uniform_key(layout))
     return kept, keys, printed
 
 

@@ -43,8 +43,9 @@ def test_a_card_file_moved_into_a_sub_folder_is_noticed(built):
     pack, build = built
     (pack / "cards" / "old").mkdir()
     (pack / "cards" / "consultants.yaml").rename(pack / "cards" / "old" / "consultants.yaml")
-    result = build()  # cards/old/ is not read: kind K has no cards now, the sheet changes
-    assert result.exit_code == 0 and "up to date" not in result.stdout
+    result = build()  # cards/old/ is not read: kind K has no cards now, which is an error
+    assert result.exit_code == 1 and "up to date" not in result.stdout
+    assert "no card file holds cards of this kind" in result.stderr, result.stderr
 
 
 def test_a_file_turned_into_a_symlink_is_checked_again(built, tmp_path):
@@ -55,7 +56,8 @@ def test_a_file_turned_into_a_symlink_is_checked_again(built, tmp_path):
     (pack / "cards" / "heroes.yaml").symlink_to(elsewhere)
     result = build()
     assert "up to date" not in result.stdout  # same content, but not trusted
-    assert result.exit_code == 0, result.output
+    # and a link leading out of the pack is refused (issue 31)
+    assert result.exit_code == 1 and "outside the pack folder" in result.stderr
 
 
 def test_a_pipe_in_the_pack_is_not_trusted(built):

@@ -19,7 +19,7 @@ def _warnings(settings: BuildSettings) -> list[str]:
 def test_the_flagship_for_meinspiel_names_reverse_text_and_thin_lines():
     said = _warnings(BuildSettings(print_shop="meinspiel", card_size=(59, 91)))
     reverse = [line for line in said if "reverse text" in line]
-    assert any("character-front.title" in line and "at 6.8 pt" in line and
+    assert any("character-front.points_word" in line and "at 6 pt" in line and
                "from 7 pt" in line for line in reverse), said
     assert any("character-front.name_beside_tab" in line and "6.75 pt" in line
                for line in reverse), said

@@ -29,18 +29,26 @@ def test_a_broken_link_is_named(cli, copy_shipped, tmp_path, folder):
     assert not out.exists()
 
 
-def test_a_folder_is_skipped_with_a_warning_and_editor_files_are_not_read(cli, copy_shipped,
-                                                                          tmp_path):
+def test_editor_files_are_not_read(cli, copy_shipped, tmp_path):
     pack = copy_shipped(tmp_path, "quartett")
-    (pack / "cards" / "old.yaml").mkdir()
     (pack / "cards" / "~$1-pik.xlsx").write_bytes(b"\x00owner")  # Excel, while a book is open
     os.symlink("designer@host.4242:1700000000", pack / "cards" / ".#1-pik.yaml")  # Emacs
     result = cli("build", "quartett", "--data", tmp_path / "card_data", "--out",
                  tmp_path / "out", "--only", "cards")
     assert result.exit_code == 0, result.output
-    assert "cards/old.yaml: warning: a folder named like a data file is skipped" in result.output
     assert "~$" not in result.output and ".#" not in result.output
     assert "52 cards" in result.output
+
+
+def test_a_folder_named_like_a_data_file_is_an_error(cli, copy_shipped, tmp_path):
+    """A card file replaced by a folder would lose its cards silently (issue 31)."""
+    pack = copy_shipped(tmp_path, "quartett")
+    (pack / "cards" / "old.yaml").mkdir()
+    result = cli("build", "quartett", "--data", tmp_path / "card_data", "--out",
+                 tmp_path / "out", "--only", "cards")
+    assert result.exit_code == 1
+    assert "cards/old.yaml: error: is a folder, where a file of this name belongs" in result.output
+    assert not (tmp_path / "out").exists()
 
 
 def _edit(path, old, new):

@@ -3,6 +3,9 @@ makes, which outputs need the laid-out faces, and what in the pack each is drawn
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from cardgen.model.outputs import DEFAULT_KINDS, FACED_KINDS, ONLY_KINDS, OUTPUTS
 
 # what a pack folder may hold (load.pack reads these; DESIGN.md's pack layout)
@@ -11,10 +14,13 @@ PACK_ENTRIES = {"pack.yaml", "cards", "layouts.yaml", "layouts", "images", "comp
 
 
 def test_the_registry_is_what_the_manual_lists():
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    listed = re.search(r"`--only ([a-z|]+)`", readme)
+    assert listed and tuple(listed.group(1).split("|")) == ONLY_KINDS
     assert ONLY_KINDS == ("cards", "printshop", "boards", "rulebook", "png", "calibration",
-                          "contact", "tts")
+                          "contact", "tts", "tuckbox", "cut")
     assert DEFAULT_KINDS == ("cards", "printshop", "boards", "rulebook")
-    assert FACED_KINDS == {"cards", "printshop", "png", "tts", "changed"}
+    assert FACED_KINDS == {"cards", "printshop", "png", "tts", "tuckbox", "cut", "changed"}
     assert "changed" in OUTPUTS and "changed" not in ONLY_KINDS  # comes with --changed-since
 
 

@@ -91,8 +91,8 @@ def test_quartett_prints_red_suits_red_in_the_rules():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_quatridou_prints_49_cards_on_three_sheets(paper):
-    size = shipped_data("quatridou").pack.print.size()
-    plan = plan_sheet(PAPER[paper], size)
+    printing = shipped_data("quatridou").pack.print
+    plan = plan_sheet(PAPER[paper], printing.size(), bleed=printing.bleed)
     per_sheet = plan.cols * plan.rows
     assert per_sheet == 20 and plan.keeps_bleed
     sheets = -(-49 // per_sheet)

@@ -9,7 +9,8 @@ from cardgen.model.settings import BuildSettings
 from cardgen.pipeline.chain import build_pack, check_pack, validated
 
 DATA_CHECKS = ["pack.yaml references", "cards and stat rules", "printed fields",
-               "references in texts", "pictures"]
+               "references in texts", "glossary and examples", "pictures",
+               "colour is never the only cue"]
 GLYPH = "A1 name: the font condensed-bold has no glyph for U+E000 '\ue000' (region name)"
 
 
