@@ -261,7 +261,8 @@ def _release_interrupts(held) -> None:
         return
     mask, handlers = held
     for sig, handler in handlers.items():
-        signal.signal(sig, handler)
+        if signal.getsignal(sig) is _note_interrupt:  # (one set meanwhile, by an inner
+            signal.signal(sig, handler)               # block going back to its own, stays)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending one is delivered here
     caught = list(dict.fromkeys(_CAUGHT))
     _CAUGHT.clear()

@@ -97,7 +97,7 @@ def _loop(residents, folders: list[Path], out: Path, settings, interval: float,
         waiting = not rebuild(residents, out, settings)
         while True:
             try:
-                changed = set(batches.get(timeout=RETRY_SECONDS if waiting else None))
+                changed = set(_next_batch(batches, RETRY_SECONDS if waiting else None))
             except queue.Empty:  # the output folder was locked: try again
                 waiting = not rebuild(residents, out, settings, say_refused=False)
                 continue
@@ -107,6 +107,24 @@ def _loop(residents, folders: list[Path], out: Path, settings, interval: float,
             waiting = not rebuild(residents, out, settings)
     finally:
         stop.set()
+
+
+WAKE_SECONDS = 0.25  # how often the waiting main thread wakes to take a Ctrl-C
+
+
+def _next_batch(batches, timeout: float | None):
+    """The next batch of changes (queue.Empty after `timeout`; None: no end). Waited for in
+    short slices: a Ctrl-C that the file watcher's own thread receives is handled by Python in
+    the main thread only when that thread runs, and a wait without end would never run it."""
+    import queue
+    end = None if timeout is None else time.monotonic() + timeout
+    while True:
+        left = WAKE_SECONDS if end is None else min(WAKE_SECONDS, end - time.monotonic())
+        try:
+            return batches.get(timeout=max(left, 0))
+        except queue.Empty:
+            if end is not None and time.monotonic() >= end:
+                raise
 
 
 def changes(paths) -> list[str]:
