@@ -276,7 +276,8 @@ def known_locale(text: str, language: str | None) -> str:
     try:
         parsed = Locale.parse(text.replace("_", "-"), sep="-")
     except (UnknownLocaleError, ValueError, TypeError):
-        tags = [t.replace("_", "-") for t in localedata.locale_identifiers()]
+        tags = [t.replace("_", "-") for t in localedata.locale_identifiers()
+                if not language or t.startswith(language + "_")]  # de-XX: a German one
         close = difflib.get_close_matches(text, tags, n=1, cutoff=0.6)
         raise ValueError("is not a known locale" + (f" (did you mean '{close[0]}'?)" if close
                                                      else "") + "; e.g. de-CH, de-DE, en-US, "
