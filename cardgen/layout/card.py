@@ -158,7 +158,7 @@ class CardLayouter:
     def context(self, lc: LoadedCard | None) -> dict[str, Any]:
         pack = self.data.pack
         ctx: dict[str, Any] = {"pack": pack.model_dump(include={"id", "title", "subtitle",
-                                                                "language", "version"}),
+                                                                "language", "locale", "version"}),
                                "labels": labels_for(pack.language, pack.labels, pack.locale),
                                "icons": self.icons}
         if lc is None:

@@ -138,3 +138,12 @@ def test_the_locale_defaults_from_the_language(make_pack, tmp_path):
     report = Report()
     data = load_pack(make_pack(tmp_path), report)
     assert data.pack.locale == "en-US"
+
+
+def test_a_text_writes_a_number_the_editions_way_with_the_number_filter():
+    from cardgen.text.templates import environment
+    template = environment().from_string("{{ v | number }} / {{ w | number(1) }}")
+    assert template.render(pack={"locale": "de-CH"}, v=9_879_750, w=-2.25) == "9’879’750 / −2.2"
+    assert template.render(pack={"locale": "de-DE"}, v=9_879_750, w=2) == "9.879.750 / 2,0"
+    with pytest.raises(ValueError, match="is not a number"):
+        template.render(pack={"locale": "de-DE"}, v="x", w=1)
