@@ -147,3 +147,11 @@ def test_a_text_writes_a_number_the_editions_way_with_the_number_filter():
     assert template.render(pack={"locale": "de-DE"}, v=9_879_750, w=2) == "9.879.750 / 2,0"
     with pytest.raises(ValueError, match="is not a number"):
         template.render(pack={"locale": "de-DE"}, v="x", w=1)
+
+
+def test_a_stat_rows_unit_is_a_small_piece_of_its_own():
+    from cardgen.layout.card import StatRow
+    from cardgen.text.stats import value_pieces
+    row = StatRow("Age", (("61" + NNBSP + "J.", "high"), ("45", "low")), False)
+    assert value_pieces(row, {}) == [("61", True), (NNBSP + "J.", False), ("▲", False),
+                                     (" / ", False), ("45", True), ("▼", False)]
