@@ -155,3 +155,12 @@ def test_a_stat_rows_unit_is_a_small_piece_of_its_own():
     row = StatRow("Age", (("61" + NNBSP + "J.", "high"), ("45", "low")), False)
     assert value_pieces(row, {}) == [("61", True), (NNBSP + "J.", False), ("▲", False),
                                      (" / ", False), ("45", True), ("▼", False)]
+
+
+def test_the_swiss_guide_writes_massstab_and_guillemets():
+    from cardgen.documents.guide import GUIDE
+    from cardgen.text.words import built_in
+    swiss, german = built_in(GUIDE, "de", "de-CH"), built_in(GUIDE, "de", "de-DE")
+    assert "**Maßstab:**" in german["guide_scale"] and "„Tatsächliche Größe“" in german["guide_scale"]
+    assert "**Massstab:**" in swiss["guide_scale"] and "«Tatsächliche Grösse»" in swiss["guide_scale"]
+    assert not any("ß" in text for text in swiss.values())
