@@ -71,7 +71,8 @@ def percent(share, locale: str, decimals: int = 0) -> str:
 
 def with_unit(text: str, unit: str, locale: str, label: str = "") -> str:
     """A printed value and its unit: 12 kg (a narrow no-break space), 45 % or 45% as the
-    locale sets a percentage, a unit of punctuation only (the ordinal '.') right after it. Nothing is added when the value is missing, already ends in the unit or the
+    locale sets a percentage, a unit of punctuation only (the ordinal '.') right after it.
+    Nothing is added when the value is missing, already ends in the unit or the
     `label` printed beside it names the unit ('Gewicht (kg)')."""
     if not unit or not text or text == "–" or text.endswith(unit) or named(unit, label):
         return text

@@ -143,7 +143,8 @@ def test_the_locale_defaults_from_the_language(make_pack, tmp_path):
 def test_a_text_writes_a_number_the_editions_way_with_the_number_filter():
     from cardgen.text.templates import environment
     template = environment().from_string("{{ v | number }} / {{ w | number(1) }}")
-    assert template.render(pack={"locale": "de-CH"}, v=9_879_750, w=-2.25) == "9’879’750 / −2.2"
+    swiss = template.render(pack={"locale": "de-CH"}, v=9_879_750, w=-2.25)
+    assert swiss == "9’879’750 / −2.2"
     assert template.render(pack={"locale": "de-DE"}, v=9_879_750, w=2) == "9.879.750 / 2,0"
     with pytest.raises(ValueError, match="is not a number"):
         template.render(pack={"locale": "de-DE"}, v="x", w=1)
@@ -161,6 +162,8 @@ def test_the_swiss_guide_writes_massstab_and_guillemets():
     from cardgen.documents.guide import GUIDE
     from cardgen.text.words import built_in
     swiss, german = built_in(GUIDE, "de", "de-CH"), built_in(GUIDE, "de", "de-DE")
-    assert "**Maßstab:**" in german["guide_scale"] and "„Tatsächliche Größe“" in german["guide_scale"]
-    assert "**Massstab:**" in swiss["guide_scale"] and "«Tatsächliche Grösse»" in swiss["guide_scale"]
+    assert "**Maßstab:**" in german["guide_scale"]
+    assert "„Tatsächliche Größe“" in german["guide_scale"]
+    assert "**Massstab:**" in swiss["guide_scale"]
+    assert "«Tatsächliche Grösse»" in swiss["guide_scale"]
     assert not any("ß" in text for text in swiss.values())
