@@ -35,6 +35,7 @@ class BalanceResult:
     group_labels: dict[str, str] = field(default_factory=dict)
     bonus_groups: set[str] = field(default_factory=set)      # octets that have a bonus
     language: str = "en"
+    locale: str = "en-US"                                     # numbers the edition's way
     labels: dict[str, str] = field(default_factory=dict)      # the pack's own words
     kind_labels: dict[str, str] = field(default_factory=dict)  # kind → its plural label
     variant_labels: dict[str, str] = field(default_factory=dict)
@@ -53,7 +54,8 @@ def analyse(data: PackData, balance: Balance, composition: Composition, variants
     result = BalanceResult(data.pack.id, data.pack.title, table, measures, balance, seed,
                            group_colours={g.id: g.colour for g in data.pack.groups},
                            group_labels={g.id: g.short or g.label for g in data.pack.groups},
-                           language=data.pack.language, labels=dict(data.pack.labels),
+                           language=data.pack.language, locale=data.pack.locale,
+                           labels=dict(data.pack.labels),
                            kind_labels={k.id: k.plural or k.label for k in data.pack.kinds},
                            variant_labels={n: v.label or n
                                            for n, v in composition.variants.items()})

@@ -17,7 +17,9 @@ from html import unescape
 from typing import Optional
 from xml.sax.saxutils import escape
 
-from ..text.words import balance_words, labels_for
+from ..model.pack import DEFAULT_LOCALES
+from ..text.numbers import number, percent
+from ..text.words import MINUS, balance_words, labels_for
 from .octets import UNEVEN, mean_distinct, spread, worth
 from .run import BalanceResult
 from .simulate import PlayStats
@@ -30,9 +32,11 @@ ALIKE = 0.3             # groups whose octets hold this close a mean number of s
 class Words:
     """The report's words and the pack's own, and numbers written the language's way."""
 
-    def __init__(self, language: str, own: dict[str, str]):
+    def __init__(self, language: str, own: dict[str, str], locale: str = ""):
         self.language = language
-        self.own = {**labels_for(language, own), **balance_words(language, own)}
+        self.locale = locale or DEFAULT_LOCALES.get(language, "en-US")
+        self.own = {**labels_for(language, own, self.locale),
+                    **balance_words(language, own, self.locale)}
 
     def __getitem__(self, key: str) -> str:
         return self.own[key]
@@ -41,20 +45,18 @@ class Words:
         return self.own[key].format(**values)
 
     def num(self, value: float, digits: int = 1) -> str:
-        text = f"{value:,.{digits}f}"
-        return text.replace(",", "\0").replace(".", self["bal_decimal"]).replace(
-            "\0", self["bal_thousands"])
+        return number(value, self.locale, digits)
 
     def count(self, value: int) -> str:
         return self.num(value, 0)
 
     def pct(self, share: float, digits: int = 1) -> str:
-        return self["bal_percent"].format(self.num(100 * share, digits))
+        return percent(share, self.locale, digits)
 
     def rho(self, value: Optional[float]) -> str:
         if value is None:
             return self["bal_none"]
-        return ("+" if value >= 0 else "−") + self.num(abs(value), 2)
+        return ("+" if value >= 0 else MINUS) + self.num(abs(value), 2)
 
     def listing(self, items: list[str]) -> str:
         if len(items) < 2:

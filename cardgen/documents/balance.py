@@ -120,7 +120,7 @@ class Story:
 
 
 def balance_pdf(result: BalanceResult) -> bytes:
-    words = Words(result.language, result.labels)
+    words = Words(result.language, result.labels, result.locale)
     terms = Terms(words)
     styles = _styles()
     buffer = io.BytesIO()

@@ -275,8 +275,8 @@ def correlation_matrix(result: BalanceResult, words: Words, w: float, most: floa
                        strokeColor=INK if framed else white, strokeWidth=1 if framed else 0.2))
     for c in range(n):
         text(d, label_w + (c + 0.5) * cell, top + 3, str(c + 1), 6, anchor="middle")
-    colour_scale(d, label_w, 30, 200, [(0, "−1"), (0.25, "−0" + words["bal_decimal"] + "5"),
-                                       (0.5, "0"), (0.75, "+0" + words["bal_decimal"] + "5"),
+    colour_scale(d, label_w, 30, 200, [(0, words.num(-1, 0)), (0.25, words.num(-0.5, 1)),
+                                       (0.5, "0"), (0.75, "+" + words.num(0.5, 1)),
                                        (1, "+1")],
                  words["bal_rho_scale"], words["bal_rho_low"], words["bal_rho_high"])
     d.add(Rect(label_w + 230, 30, 9, 9, fillColor=white, strokeColor=INK, strokeWidth=1))

@@ -36,7 +36,7 @@ ACCENT = HexColor("#1e3d5c")
 def deck_rows(deck, data: PackData) -> list[tuple[str, str]]:
     """(label, value) lines that say what was chosen, in the pack's words (no slugs)."""
     comp = deck.composition
-    lab = {**labels_for(data.pack.language, data.pack.labels), **comp.labels}
+    lab = {**labels_for(data.pack.language, data.pack.labels, data.pack.locale), **comp.labels}
     rows: list[tuple[str, str]] = []
     if deck.preset:
         preset = comp.presets[deck.preset]
@@ -170,7 +170,7 @@ class ThumbnailSheet:
 
 def deck_sheet_pdf(deck, data: PackData, paper: str = "a4") -> bytes:
     """The chosen game: what was chosen, then every chosen card as a picture with its name."""
-    words = labels_for(data.pack.language, data.pack.labels)
+    words = labels_for(data.pack.language, data.pack.labels, data.pack.locale)
     title = f"{data.pack.title} – {words['deck_sheet']}"
     meta = {"title": title, "author": data.pack.author, "subject": words["deck_sheet"],
             "keywords": f"cardgen, {data.pack.id}, deck"}
@@ -205,7 +205,7 @@ def contact_pages(data: PackData, paper: str = "a4",
                   laid_out: tuple[dict, CardPainter] | None = None) -> tuple[bytes, list[str]]:
     """The contact sheet and a key per page: a page with the same key looks the same (so its
     PNG from an earlier build can stay)."""
-    words = labels_for(data.pack.language, data.pack.labels)
+    words = labels_for(data.pack.language, data.pack.labels, data.pack.locale)
     title = f"{data.pack.title} – {words['contact_sheet']}"
     meta = {"title": title, "author": data.pack.author, "subject": words["contact_sheet"],
             "keywords": f"cardgen, {data.pack.id}, contact sheet"}

@@ -15,7 +15,10 @@ from reportlab.lib.colors import black
 from ..layout.sheet import SheetPlan
 from ..text.fonts import face_name
 from ..render.pdf import new_canvas
+from ..model.pack import DEFAULT_LOCALES
 from ..text.fit import fit
+from ..text.numbers import number
+from ..text.words import built_in
 from ..units import MM, PAPER
 
 # The guide's words (a pack's `labels` may override any guide_* key); {names} are filled in
@@ -210,16 +213,18 @@ class GuideFacts:
     cards: int
     light: tuple[str, ...] = ()  # the files of this build printed light (--ink-saver)
     tuckbox: bool = False  # tuckbox.pdf is made too: how to fold it
+    locale: str = ""  # the edition's numbers, quotation marks and spelling
 
 
 def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
                 own: dict[str, str] | None = None) -> list[str]:
     """The guide's paragraphs, filled in: title, scale, pages and duplex, paper, cutting,
     count. `own` are the pack's own words for the same keys."""
-    words = {**GUIDE["en"], **GUIDE.get(facts.language, {}), **(own or {})}
+    words = {**built_in(GUIDE, facts.language, facts.locale), **(own or {})}
     per = len(plan.slots)
-    values = dict(title=facts.title, pages=pages, gutter=f"{plan.gap:g}",
-                  bleed=f"{plan.bleed:g}", cards=facts.cards, per=per,
+    locale = facts.locale or DEFAULT_LOCALES.get(facts.language, "en-US")
+    values = dict(title=facts.title, pages=pages, gutter=number(plan.gap, locale),
+                  bleed=number(plan.bleed, locale), cards=facts.cards, per=per,
                   sheets=-(-facts.cards // per) if per else 0)
     one = values["sheets"] == 1  # "1 sheets", "pages 1–1" read wrong: their own sentences
     keys = ("title", "scale", facts.duplex + ("_one" if one and facts.duplex in ("fold", "fronts")

@@ -88,7 +88,7 @@ def _load_boards(data: PackData, report: Report, path):
     laid = lay_out_boards(data, report, boards, raw, shown)
     images = ImageStore(data.folder)
     _check_images(laid, images, raw, shown, report)
-    every = labels_for(data.pack.language, data.pack.labels)
+    every = labels_for(data.pack.language, data.pack.labels, data.pack.locale)
     words = {k: every[k] for k in ("board_glue", "board_cut", "board_sheet")}
     for board in laid:
         for text in (board.title, *words.values()):

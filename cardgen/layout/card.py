@@ -13,6 +13,7 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
+from ..text.numbers import stat_value
 from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 from ..model.card import hair_hint
@@ -157,8 +158,8 @@ class CardLayouter:
     def context(self, lc: LoadedCard | None) -> dict[str, Any]:
         pack = self.data.pack
         ctx: dict[str, Any] = {"pack": pack.model_dump(include={"id", "title", "subtitle",
-                                                                "language", "version"}),
-                               "labels": labels_for(pack.language, pack.labels),
+                                                                "language", "locale", "version"}),
+                               "labels": labels_for(pack.language, pack.labels, pack.locale),
                                "icons": self.icons}
         if lc is None:
             return ctx
@@ -418,7 +419,8 @@ class CardLayouter:
         for category in self.data.pack.categories:
             if lc.kind not in category.kinds:
                 continue
-            values = tuple((format_value(v, lc.card.stats.get(v.key)), v.wins)
+            values = tuple((stat_value(v, lc.card.stats.get(v.key), self.data.pack.locale,
+                                       f"{category.label} {v.label}"), v.wins)
                            for v in category.values)
             rows.append(StatRow(category.label, values,
                                 category.common and box.region.mark_common))
@@ -472,21 +474,6 @@ def _on_cards(ids: list[str], uses: dict[str, int], layout: str) -> str:
     shown = ", ".join(unique[:3]) + (" ..." if len(unique) > 3 else "")
     amount = f"all {total}" if len(unique) >= total else f"{len(unique)} of {total}"
     return f"(on {amount} cards: {shown})"
-
-
-def format_value(spec, value) -> str:
-    """A stat as printed: thousands with a thin apostrophe, levels as 'level (detail)'."""
-    if value is None:
-        return "–"
-    if spec.type == "level":
-        return f"{value[0]} ({value[1]})"
-    if spec.type == "money":
-        return minus_signs(f"{int(value):,}".replace(",", "’"))
-    if spec.type == "decimal":
-        return minus_signs(f"{value:.{spec.decimals}f}")
-    if spec.type == "rank":
-        return f"{int(value)}."
-    return minus_signs(f"{value:g}")
 
 
 def stats_font_size(box: Box, icons: dict[str, str]) -> float:

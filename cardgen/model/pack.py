@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from .base import HUGE, Amount, Colour, Model, Mm, Pair, PositiveMm, Range, Slug, within
 
@@ -261,6 +263,31 @@ class PlayFacts(Model):
         description="playing time of one game in minutes, [20, 40]")
 
 
+# The locale an edition prints numbers, units and quotation marks in when pack.yaml names none:
+# the language's largest market (docs/decisions.md, "Numbers, units and quotation marks").
+DEFAULT_LOCALES: dict[str, str] = {"de": "de-DE", "nl": "nl-NL", "en": "en-US", "fr": "fr-FR",
+                                   "it": "it-IT"}
+
+
+def known_locale(text: str, language: str | None) -> str:
+    """`text` as a locale tag ('de_ch' → 'de-CH'), or ValueError: unknown (with the nearest
+    known tag; the model layer cannot reach diagnostics.did_you_mean) or of another language."""
+    from babel import Locale, UnknownLocaleError, localedata
+    try:
+        parsed = Locale.parse(text.replace("_", "-"), sep="-")
+    except (UnknownLocaleError, ValueError, TypeError):
+        tags = [t.replace("_", "-") for t in localedata.locale_identifiers()
+                if not language or t.startswith(language + "_")]  # de-XX: a German one
+        close = difflib.get_close_matches(text, tags, n=1, cutoff=0.6)
+        raise ValueError("is not a known locale" + (f" (did you mean '{close[0]}'?)" if close
+                                                     else "") + "; e.g. de-CH, de-DE, en-US, "
+                         "nl-NL") from None
+    if language and parsed.language != language:
+        raise ValueError(f"is not of the pack's language '{language}'; choose "
+                         f"{language}-<territory>, e.g. {DEFAULT_LOCALES[language]}")
+    return "-".join(p for p in (parsed.language, parsed.script, parsed.territory) if p)
+
+
 class Pack(Model):
     """The pack's pack.yaml."""
 
@@ -268,6 +295,9 @@ class Pack(Model):
     title: str
     subtitle: str = ""
     language: Literal["de", "nl", "en", "fr", "it"]
+    locale: str = Field("", description="how numbers, units and quotation marks are printed: "
+                        "de-CH (9’879’750, «…», ss), de-DE (9.879.750, „…“), en-US, nl-NL …; "
+                        "its language is `language`. Default: de-DE, nl-NL, en-US, fr-FR, it-IT")
     author: str = ""
     version: str = "1.0"
     description: str = ""
@@ -286,3 +316,15 @@ class Pack(Model):
     glossary: Glossary = Field(default_factory=Glossary, description="one word for one "
                                "thing across cards, boards and rulebook, and the words the "
                                "rulebook's examples may use")
+
+    @field_validator("locale")
+    @classmethod
+    def _locale(cls, value: str, info: ValidationInfo) -> str:
+        return known_locale(value, info.data.get("language")) if value else value
+
+    @model_validator(mode="after")
+    def _edition(self):
+        """No `locale:`: the language's default."""
+        if not self.locale:
+            object.__setattr__(self, "locale", DEFAULT_LOCALES[self.language])
+        return self

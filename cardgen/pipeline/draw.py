@@ -127,7 +127,7 @@ def _drawing(data: PackData, report: Report, settings: BuildSettings, kinds, pre
                     "subject": data.pack.subtitle or data.pack.description[:200],
                     "keywords": f"cardgen, {data.pack.id}, print and play"}
     drawing.footer = f"{data.pack.title} {data.pack.version}"
-    drawing.words = labels_for(data.pack.language, data.pack.labels)
+    drawing.words = labels_for(data.pack.language, data.pack.labels, data.pack.locale)
     # fronts alone: no back to place, whatever duplex the pack or settings file names
     duplex = (settings.duplex or pack_print.duplex) if settings.backs else "none"
     drawing.spec = pdf.SheetSpec(paper, duplex,
@@ -431,7 +431,8 @@ def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta,
     sheets = max(1, -(-cards // len(plan.slots)))
     pages = sheets * (2 if spec.backs and spec.duplex != "fold" else 1)
     facts = GuideFacts(data.pack.title, data.pack.language, spec.paper,
-                       spec.duplex if spec.backs else "fronts", cards, light, tuckbox)
+                       spec.duplex if spec.backs else "fronts", cards, light, tuckbox,
+                       data.pack.locale)
     return guide_pdf(facts, plan, pages, meta, data.pack.labels)
 
 

@@ -195,7 +195,8 @@ def jinja_context(data: PackData) -> dict[str, Any]:
     counts = {k.id: sum(lc.card.count for lc in data.cards if lc.kind == k.id) for k in pack.kinds}
     ids = {k.id: [lc.card.id for lc in data.cards if lc.kind == k.id] for k in pack.kinds}
     return {
-        "pack": pack.model_dump(include={"id", "title", "subtitle", "language", "version"}),
+        "pack": pack.model_dump(include={"id", "title", "subtitle", "language", "locale",
+                                          "version"}),
         "kinds": {k.id: {"label": k.label, "plural": k.plural or k.label, "count": counts[k.id],
                          "short": k.short or k.label,
                          "short_plural": k.short_plural or k.short or k.plural or k.label,

@@ -6,6 +6,7 @@ Shared by layout (to choose a size that fits) and render (to draw exactly that).
 from __future__ import annotations
 
 from .fonts import face_name, width
+from .numbers import UNIT_GAP
 from ..units import MM
 
 GAP_MM = 1.2
@@ -32,12 +33,16 @@ def label_text(row, icons: dict[str, str]) -> str:
 
 
 def value_pieces(row, icons: dict[str, str]) -> list[tuple[str, bool]]:
-    """(text, bold) pieces of the value side: '61▲ / 48▼'."""
+    """(text, bold) pieces of the value side: '61▲ / 48▼'; a unit after a value ('61 J.') at
+    the size of the marks, not bold: the number is what players compare."""
     pieces: list[tuple[str, bool]] = []
     for index, (value, wins) in enumerate(row.values):
         if index:
             pieces.append((" / ", False))
-        pieces.append((value, True))
+        number, gap, unit = value.partition(UNIT_GAP)
+        pieces.append((number, True))
+        if gap:
+            pieces.append((gap + unit, False))
         pieces.append((icons.get("up", "▲") if wins == "high" else icons.get("down", "▼"), False))
     return pieces
 

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from .numbers import number
+
 MAX_TEXT = 5000  # characters a template may produce for one region
 
 TEMPLATE_SECONDS = 2.0  # wall time one template may run
@@ -95,6 +97,15 @@ class CappedEnvironment(SandboxedEnvironment):
 _SHARED: list[CappedEnvironment] = []
 
 
+@jinja2.pass_context
+def number_filter(context, value, decimals: int | None = None) -> str:
+    """`{{ card.stats.gehalt | number }}`: a number in a text written the edition's way, as
+    the stat rows write it (9’879’750 in de-CH); `| number(1)` with one decimal."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"number: {value!r} is not a number")
+    return number(value, (context.get("pack") or {}).get("locale") or "en-US", decimals)
+
+
 def environment() -> SandboxedEnvironment:
     """Jinja for card texts: sandboxed, capped, and a typo is an error, never empty text.
     One per process (never changed after it is made), so its compiled templates are shared."""
@@ -102,5 +113,6 @@ def environment() -> SandboxedEnvironment:
         env = CappedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
                                 keep_trailing_newline=False)
         env._compiled, env._expressions = {}, {}
+        env.filters["number"] = number_filter
         _SHARED.append(env)
     return _SHARED[0]

@@ -265,9 +265,37 @@ DEFAULTS: dict[str, dict[str, str]] = {
 }
 
 
-def labels_for(language: str, own: dict[str, str]) -> dict[str, str]:
-    """English, then the pack's language, then the pack's own labels."""
-    return {**DEFAULTS["en"], **DEFAULTS.get(language, {}), **own}
+def labels_for(language: str, own: dict[str, str], locale: str = "") -> dict[str, str]:
+    """English, then the pack's language, then the pack's own labels; the built-in words
+    spelled and quoted the edition's way (`locale`, see built_in)."""
+    return {**built_in(DEFAULTS, language, locale), **own}
+
+
+# How an edition quotes (issue 28, docs/decisions.md): the marks by locale, else by language.
+# Swiss German quotes «…» (and the flagship, a Swiss edition, does so in its own texts).
+QUOTES: dict[str, tuple[str, str]] = {"de": ("„", "“"), "de-CH": ("«", "»"), "en": ("“", "”"),
+                                      "nl": ("“", "”"), "fr": ("«", "»"), "it": ("«", "»")}
+# Spelling of an edition that differs from its language's words: Swiss German writes no ß.
+SPELLING: dict[str, tuple[tuple[str, str], ...]] = {"de-CH": (("ß", "ss"), ("ẞ", "SS"))}
+_QUOTED = re.compile(r"[„“«]([^„“”«»]*)[“”»]")
+
+
+def localise(text: str, locale: str) -> str:
+    """A built-in word as the edition writes it: its quotation marks („…“, «…», “…”) those of
+    the locale, and the locale's spelling (de-CH: ss for ß). A pack's own words are its own."""
+    if not locale:
+        return text
+    start, end = QUOTES.get(locale) or QUOTES.get(locale.split("-")[0], ("“", "”"))
+    text = _QUOTED.sub(lambda m: start + m.group(1) + end, text)
+    for written, spelled in SPELLING.get(locale, ()):
+        text = text.replace(written, spelled)
+    return text
+
+
+def built_in(table: dict[str, dict[str, str]], language: str, locale: str) -> dict[str, str]:
+    """A table of built-in words (English, then the language's) for an edition."""
+    words = {**table["en"], **table.get(language, {})}
+    return {key: localise(text, locale) for key, text in words.items()} if locale else words
 
 
 # Icons the built-in layouts use; a pack's `icons` (and its group ids) add to them.
@@ -280,9 +308,6 @@ DEFAULT_ICONS: dict[str, str] = {"up": "▲", "down": "▼", "common": "●"}
 # override them like the words above.
 BALANCE_WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "bal_decimal": ".",
-        "bal_thousands": ",",
-        "bal_percent": "{}%",
         "bal_none": "–",
         "bal_and": " and ",
         "bal_title": "Balance report",
@@ -424,9 +449,6 @@ BALANCE_WORDS: dict[str, dict[str, str]] = {
         "bal_octet_method": "How the suggestion is made: each group keeps its number of different sets. The aim is the same octet worth for every group, {target} points – today’s average over the groups – and a bonus that adds {step} points everywhere. The base is therefore the aim less {step} times the share that reaches the bonus, rounded to 5.",
     },
     "de": {
-        "bal_decimal": ",",
-        "bal_thousands": "\u00a0",
-        "bal_percent": "{}\u00a0%",
         "bal_none": "–",
         "bal_and": " und ",
         "bal_title": "Balance-Bericht",
@@ -568,9 +590,6 @@ BALANCE_WORDS: dict[str, dict[str, str]] = {
         "bal_octet_method": "So entsteht der Vorschlag: Jede Gruppe behält ihre verlangte Zahl verschiedener Sätze. Ziel ist für alle Gruppen derselbe Oktettwert, {target} Punkte – so viel wie heute im Mittel über die Gruppen –, und ein Bonus, der überall {step} Punkte bringt. Der Grundwert ist darum das Ziel weniger {step} mal der Anteil, der den Bonus erreicht, auf 5 gerundet.",
     },
     "nl": {
-        "bal_decimal": ",",
-        "bal_thousands": ".",
-        "bal_percent": "{}%",
         "bal_none": "–",
         "bal_and": " en ",
         "bal_title": "Balansrapport",
@@ -712,9 +731,6 @@ BALANCE_WORDS: dict[str, dict[str, str]] = {
         "bal_set_word": "set",
     },
     "fr": {
-        "bal_decimal": ",",
-        "bal_thousands": "\u00a0",
-        "bal_percent": "{}\u00a0%",
         "bal_none": "–",
         "bal_and": " et ",
         "bal_title": "Rapport d’équilibre",
@@ -856,9 +872,6 @@ BALANCE_WORDS: dict[str, dict[str, str]] = {
         "bal_set_word": "série",
     },
     "it": {
-        "bal_decimal": ",",
-        "bal_thousands": ".",
-        "bal_percent": "{}%",
         "bal_none": "–",
         "bal_and": " e ",
         "bal_title": "Rapporto sul bilanciamento",
@@ -1002,14 +1015,16 @@ BALANCE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def balance_words(language: str, own: dict[str, str] | None = None) -> dict[str, str]:
+def balance_words(language: str, own: dict[str, str] | None = None,
+                  locale: str = "") -> dict[str, str]:
     """The words of balance.pdf: English, then the pack's language, then the pack's own labels."""
-    return {**BALANCE_WORDS["en"], **BALANCE_WORDS.get(language, {}), **(own or {})}
+    return {**built_in(BALANCE_WORDS, language, locale), **(own or {})}
 _HYPHEN_MINUS = re.compile(r"(?<![\w.,\-–−])-(?=\d)")
+MINUS = "\u2212"  # also text.numbers' sign of a negative number
 
 
 def minus_signs(text: str) -> str:
     """A negative number as printed: the minus sign −, not the hyphen a number's text starts
     with (-2 from a template, a YAML number) — boards and score sheets print −, and so does
     every card and rule text."""
-    return _HYPHEN_MINUS.sub("−", text) if "-" in text else text
+    return _HYPHEN_MINUS.sub(MINUS, text) if "-" in text else text

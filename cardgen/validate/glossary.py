@@ -49,7 +49,7 @@ def check_glossary(data: PackData, report: Report) -> None:
 
 
 APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
-MINUS = re.compile(r"(?:^|(?<=[\s(:„“\"/]))[–-](?=\d)")
+MINUS = re.compile(r"(?:^|(?<=[\s(:„“«\"/]))[–-](?=\d)")
 
 
 def _typography(text: str) -> Iterator[str]:
@@ -188,7 +188,7 @@ def _kind_values(data: PackData) -> list[tuple[re.Pattern, str, str, set[int]]]:
     """(pattern of '<kind word> … <number> <points word>', kind, field, the values the kind's
     cards have) for the points and penalties of each kind."""
     from ..text.words import labels_for
-    labels = labels_for(data.pack.language, data.pack.labels)
+    labels = labels_for(data.pack.language, data.pack.labels, data.pack.locale)
     out = []
     for kind in data.pack.kinds:
         names = {n for n in (kind.label, kind.plural, kind.short, kind.short_plural) if n}

@@ -128,7 +128,8 @@ def _painted(result, language: str) -> list[str]:
     from dataclasses import replace
 
     from cardgen.documents.balance import balance_pdf
-    return _text(balance_pdf(replace(result, language=language,
+    from cardgen.model.pack import DEFAULT_LOCALES
+    return _text(balance_pdf(replace(result, language=language, locale=DEFAULT_LOCALES[language],
                                      labels={"points": POINTS[language]})))
 
 

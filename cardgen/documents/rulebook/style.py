@@ -39,7 +39,7 @@ MUTED = colors.HexColor("#55606b")
 
 def words(pack: Pack) -> dict[str, str]:
     """The engine's words in the pack's language, overridden by the pack's own labels."""
-    return labels_for(pack.language, pack.labels)
+    return labels_for(pack.language, pack.labels, pack.locale)
 
 
 @lru_cache(maxsize=None)

@@ -21,6 +21,7 @@ from ...model.rules import Table as TableBlock
 from ...diagnostics import did_you_mean
 from ...text.flowing import Paragraph
 from ...text.fonts import face_name
+from ...text.numbers import attached, named, number
 from ...text.words import minus_signs
 from .style import ACCENT, ACCENT_SOFT, RULE, ZEBRA
 from ...text.rules import TextMaker, Where
@@ -179,9 +180,13 @@ class TableMaker:
         rows = []
         for category in cats:
             at = self.pack_where("categories", self.pack.categories.index(category), category.key)
-            name = category.label + (f" {common_mark}" if category.common else "")
+            single = len(category.values) == 1
+            name = category.label + (self._unit(category.values[0], category.label)
+                                     if single else "")
+            name += f" {common_mark}" if category.common else ""
             levels = [v for v in category.values if v.type == "level"]
-            scale = f"{levels[0].min:g}–{levels[0].max:g} / (d)" if levels else ""
+            scale = (f"{self._number(levels[0].min)}–{self._number(levels[0].max)} / (d)"
+                     if levels else "")
             meaning = self.lines([(category.meaning, "cell"),
                                   (f"{self.words['tie_break']}: {category.tie_break}"
                                    if category.tie_break else "", "cell-small")], at)
@@ -200,11 +205,21 @@ class TableMaker:
         single = len(category.values) == 1
         parts = []
         for value in category.values:
-            label = "" if single else f"**{value.label}** "
+            label = "" if single else f"**{value.label}**{self._unit(value, value.label)} "
             parts.append((label + self._wins(value.wins), "cell"))
             if value.note:
                 parts.append((value.note, "cell-small"))
         return self.lines(parts, at)
+
+    def _unit(self, value, label: str) -> str:
+        """' (kg)' after the label of a value whose category declares a unit: the cards print
+        the unit after each number, the table after the name; nothing when the label names it
+        already or the unit is only signs (the '.' of a rank)."""
+        unit = value.unit
+        return "" if not unit or named(unit, label) or attached(unit) else f" ({unit})"
+
+    def _number(self, value) -> str:
+        return number(value, self.pack.locale)
 
     def pack_where(self, key: str, index: int, subject: str) -> Where:
         raw = self.data.pack_raw
@@ -221,8 +236,9 @@ class TableMaker:
         rows = []
         for index, band in enumerate(self.pack.levels):
             at = self.pack_where("levels", index, str(band.level))
-            rows.append([self.cell(str(band.level), "cell-strong", at),
-                         self.cell(f"{band.min}–{band.max}", "cell", at),
+            rows.append([self.cell(self._number(band.level), "cell-strong", at),
+                         self.cell(f"{self._number(band.min)}–{self._number(band.max)}", "cell",
+                                   at),
                          self.cell(band.label, "cell", at)])
         return [self.grid([self.words["level"], self.words["detail"], self.words["label"]], rows,
                           [1.2, 1.6, 6], centred=(0, 1))]
@@ -364,6 +380,8 @@ class TableMaker:
         if column == "group":
             return self.cell(self._groups(lc), "cell", at)
         value = getattr(card, column)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return self.cell(self._number(value), "cell", at)
         return self.cell("" if value is None else minus_signs(str(value)), "cell", at)
 
     def _subtitle(self, lc: LoadedCard) -> str:
