@@ -16,7 +16,7 @@ defer_unused_imports()  # before typer's help module imports them (cli/deferred.
 import typer  # noqa: E402
 
 from . import (balance, build, check, coercion, common, export, new, packs, schema, serve,
-               watch)
+               translate, watch)
 
 common.readable_help()
 coercion.install()  # plain option values without pydantic (start-up time)
@@ -67,6 +67,7 @@ app.command("new")(new.new)
 app.command("watch")(watch.watch)
 app.command("serve")(serve.serve)
 app.command("export")(export.export)
+app.command("import")(translate.import_)
 app.command("schema")(schema.schema)
 app.command("balance")(balance.balance)
 

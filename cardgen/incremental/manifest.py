@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ..output import PackWrite, write_packs
-from ..paths import ROOT
+from ..paths import ROOT, output_name
 from .fingerprint import FORMAT, ManifestError, file_hash, read_json, well_formed
 
 
@@ -121,7 +121,7 @@ def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]):
         body = manifest(result, keys, previous, out_dir)
         files = {**result.files, "manifest.json": body}
         listed = owned_files(json.loads(body)) | {"manifest.json"}
-        packs.append(PackWrite(result.data.folder.name, files, owned_files(previous) - listed))
+        packs.append(PackWrite(output_name(result.data.folder), files, owned_files(previous) - listed))
     write_packs(out_dir, packs)
     return packs
 

@@ -22,6 +22,8 @@ from .source import YamlError, load_yaml
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
 from ..diagnostics import did_you_mean
 from .errors import report_validation_error
+from .editions import edition_folder, overlaid
+from ..paths import chosen_edition
 from ..paths import TEMPLATES
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 
@@ -49,7 +51,7 @@ def read_yaml(path: Path, report: Report) -> MarkedDict | None:
         mark = getattr(raw, "mark", Mark(shown, 1, 1))
         report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of key: value")
         return None
-    return raw
+    return overlaid(raw, path, report)  # the chosen edition's texts over the base file's
 
 
 def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subject_of=None):
@@ -106,10 +108,33 @@ def load_pack(folder: Path, report: Report) -> PackData | None:
         return None
     data = PackData(folder=folder, pack=pack, pack_raw=raw, pack_file=display_path(pack_path),
                     inputs=[pack_path])
+    if not _choose_edition(data, report):
+        return None
     _load_cards(data, report)
     _load_layouts(data, report)
     _load_rules(data, report)
     return data
+
+
+def _choose_edition(data: PackData, report: Report) -> bool:
+    """The edition chosen with --language: the base one (the pack's own language), or one of
+    editions/<language>/, whose language the loaded pack then speaks (built-in words,
+    hyphenation). False (with an error at pack.yaml's language) when the pack has none."""
+    language = chosen_edition()
+    if not language or language == data.pack.language:
+        return True
+    folder = edition_folder(data.folder, language)
+    if not folder.is_dir():
+        from .editions import editions_of
+        mark = data.pack_raw.value_marks["language"]
+        have = ", ".join([f"{data.pack.language} (the base)", *editions_of(data.folder)])
+        report.error(data.pack_file, mark.line, mark.col, "", f"language: the pack has no "
+                     f"'{language}' edition (no folder editions/{language}/); it has {have}")
+        return False
+    data.edition, data.base_language = language, data.pack.language
+    data.pack = data.pack.model_copy(update={"language": language})
+    data.inputs.extend(sorted(p for p in folder.rglob("*.yaml") if p.is_file()))
+    return True
 
 
 def _duplicate_ids(pack: Pack, raw: MarkedDict, file: str, report: Report) -> bool:
