@@ -56,6 +56,7 @@ def main_options(
     """
     if quiet and verbose:
         raise typer.BadParameter("-q and -v contradict each other; give one", param_hint="-q")
+    common.use_edition(None)  # each command's own --language chooses another
     common.OUTPUT.level = 0 if quiet else 2 if verbose else 1
     common.OUTPUT.colour = not no_color
 

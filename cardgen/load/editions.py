@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from ..diagnostics import Report, did_you_mean, display_path
 from ..model.marks import Mark, MarkedDict, MarkedList
 from ..paths import chosen_edition
-from .source import YamlError, load_yaml
+from .source import YamlError, load_yaml, read_mapping
 
 EDITIONS = "editions"
 SOURCES = "sources"  # the overlay file's fingerprints of the texts it translates
@@ -112,26 +112,7 @@ def editions_of(folder: Path) -> list[str]:
 
 def read_overlay(path: Path, report: Report) -> MarkedDict | None:
     """An overlay file's mapping, or None with its problem said at its line."""
-    shown = display_path(path)
-    slips: list = []
-    try:
-        raw = load_yaml(path, shown, slips)
-    except YamlError as exc:
-        report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
-        return None
-    except OSError as exc:
-        report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
-        return None
-    for mark, message in slips:
-        report.warning(shown, mark.line, mark.col, "", message)
-    if raw is None:
-        return None
-    if not isinstance(raw, MarkedDict):
-        mark = getattr(raw, "mark", Mark(shown, 1, 1))
-        report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of "
-                     "key: value, as in the base file")
-        return None
-    return raw
+    return read_mapping(path, report, ", as in the base file")
 
 
 def overlaid(raw: MarkedDict, path: Path, report: Report) -> MarkedDict:
@@ -143,7 +124,7 @@ def overlaid(raw: MarkedDict, path: Path, report: Report) -> MarkedDict:
     overlay = read_overlay(overlay_path, report)
     if overlay is None:
         return raw
-    merger = _Merger(display_path(overlay_path), report, text_keys(pack_of(Path(path))[1]))
+    merger = _Merger(display_path(overlay_path), report, text_keys(*pack_of(Path(path))))
     body = MarkedDict((k, v) for k, v in overlay.items() if k != SOURCES)
     body.mark, body.key_marks, body.value_marks = (overlay.mark, overlay.key_marks,
                                                    overlay.value_marks)
@@ -160,9 +141,22 @@ def _copy(node: MarkedDict) -> MarkedDict:
     return out
 
 
-def text_keys(rel: Path) -> frozenset[str]:
-    """The keys whose values are texts in a file of the pack (relative to its folder)."""
-    return LAYOUT_TEXT_KEYS if rel.parts[0] == "layouts.yaml" else TEXT_KEYS
+def text_keys(folder: Path, rel: Path) -> frozenset[str]:
+    """The keys whose values are texts in a file of the pack (relative to its folder): in a
+    card file also the text fields pack.yaml's kinds declare (`fields: {specialty: ...}`)."""
+    if rel.parts[0] == "layouts.yaml":
+        return LAYOUT_TEXT_KEYS
+    if rel.parts[0] != "cards":
+        return TEXT_KEYS
+    try:
+        pack = load_yaml(folder / "pack.yaml", display_path(folder / "pack.yaml"))
+    except (YamlError, OSError):
+        return TEXT_KEYS
+    kinds = pack.get("kinds") if isinstance(pack, dict) else None
+    declared = {name for kind in kinds if isinstance(kind, dict) and
+                isinstance(kind.get("fields"), dict) for name in kind["fields"]} \
+        if isinstance(kinds, list) else set()
+    return TEXT_KEYS | declared if declared else TEXT_KEYS
 
 
 def child_context(context: str | None, key: str, keys: frozenset[str] = TEXT_KEYS
@@ -172,7 +166,7 @@ def child_context(context: str | None, key: str, keys: frozenset[str] = TEXT_KEY
         return "skip"
     if context == "map":
         return "text"
-    if key in MAP_KEYS and keys is TEXT_KEYS:
+    if key in MAP_KEYS and keys is not LAYOUT_TEXT_KEYS:
         return "map"
     return "text" if key in keys else None
 
@@ -365,7 +359,7 @@ def survey(folder: Path, language: str, report: Report) -> list[Entry]:
         overlay_path = overlay_root / rel
         overlay = read_overlay(overlay_path, Report()) if overlay_path.is_file() else None
         recorded = _sources(overlay, display_path(overlay_path), report)
-        for steps, text in texts(base, keys=text_keys(rel)):
+        for steps, text in texts(base, keys=text_keys(folder, rel)):
             path = dotted(steps)
             value = lookup(overlay, steps) if overlay is not None else None
             entry = Entry(rel, path, steps, text, mark_of(base, steps))

@@ -18,7 +18,7 @@ from ..model.layout import Layout, LayoutFile, Region
 from ..model.pack import Pack
 from ..model.rules import Chapter
 from ..model.marks import Mark, MarkedDict, mark_at
-from .source import YamlError, load_yaml
+from .source import read_mapping
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
 from ..diagnostics import did_you_mean
 from .errors import report_validation_error
@@ -34,24 +34,10 @@ MAX_PRINTED = 5_000  # cards printed: each card `count` times
 
 
 def read_yaml(path: Path, report: Report) -> MarkedDict | None:
-    """One YAML file whose top level is a mapping, or None (with a diagnostic)."""
-    shown = display_path(path)
-    slips: list = []
-    try:
-        raw = load_yaml(path, shown, slips)
-    except YamlError as exc:
-        report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
-        return None
-    except OSError as exc:
-        report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
-        return None
-    for mark, message in slips:
-        report.warning(shown, mark.line, mark.col, "", message)
-    if not isinstance(raw, MarkedDict):
-        mark = getattr(raw, "mark", Mark(shown, 1, 1))
-        report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of key: value")
-        return None
-    return overlaid(raw, path, report)  # the chosen edition's texts over the base file's
+    """One YAML file whose top level is a mapping, or None (with a diagnostic); with the
+    overlay of the edition being worked on merged over it (load.editions)."""
+    raw = read_mapping(path, report)
+    return None if raw is None else overlaid(raw, path, report)
 
 
 def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subject_of=None):
