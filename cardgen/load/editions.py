@@ -179,7 +179,7 @@ def ident(item: Any) -> str | None:
     return None
 
 
-def _named_items(node: list) -> bool:
+def named_items(node: list) -> bool:
     return bool(node) and all(ident(item) is not None for item in node)
 
 
@@ -231,7 +231,7 @@ class _Merger:
     def _merge_list(self, base: MarkedList, over: Any, context, steps: tuple, mark) -> Any:
         out = MarkedList(base)
         out.mark, out.item_marks = base.mark, list(base.item_marks)
-        if _named_items(base):
+        if named_items(base):
             if not isinstance(over, MarkedDict):
                 self.error(mark, steps, "must be a mapping by id (each entry's id: its texts)")
                 return base
@@ -275,7 +275,7 @@ def texts(node: Any, context: str | None = None, steps: tuple = (),
             inner = "text" if context == "map" else child_context(None, key, keys)
             yield from texts(value, inner, steps + (key,), keys)
     elif isinstance(node, list):
-        named = _named_items(node)
+        named = named_items(node)
         for i, item in enumerate(node):
             step = Ident(ident(item)) if named else i
             yield from texts(item, context, steps + (step,), keys)

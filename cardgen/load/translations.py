@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from ..diagnostics import Report, display_path
-from .editions import (LANGUAGE_NAMES, SOURCES, Entry, Ident, _named_items, edition_folder,
+from .editions import (LANGUAGE_NAMES, SOURCES, Entry, Ident, named_items, edition_folder,
                        fingerprint, survey)
 from .source import load_yaml
 
@@ -182,7 +182,7 @@ def _place(tree, base, steps: tuple, value: str) -> None:
 def _empty_like(source):
     if isinstance(source, dict):
         return {}
-    if isinstance(source, list) and _named_items(source):
+    if isinstance(source, list) and named_items(source):
         return {}
     if isinstance(source, list):
         return [{} if isinstance(item, dict) else None for item in source]
