@@ -143,7 +143,8 @@ def _copy(node: MarkedDict) -> MarkedDict:
 
 def text_keys(folder: Path, rel: Path) -> frozenset[str]:
     """The keys whose values are texts in a file of the pack (relative to its folder): in a
-    card file also the text fields pack.yaml's kinds declare (`fields: {specialty: ...}`)."""
+    card file also the fields pack.yaml's kinds declare as read by players
+    (`fields: {specialty: {label: Specialty, translated: true}}`)."""
     if rel.parts[0] == "layouts.yaml":
         return LAYOUT_TEXT_KEYS
     if rel.parts[0] != "cards":
@@ -154,7 +155,8 @@ def text_keys(folder: Path, rel: Path) -> frozenset[str]:
         return TEXT_KEYS
     kinds = pack.get("kinds") if isinstance(pack, dict) else None
     declared = {name for kind in kinds if isinstance(kind, dict) and
-                isinstance(kind.get("fields"), dict) for name in kind["fields"]} \
+                isinstance(kind.get("fields"), dict) for name, spec in kind["fields"].items()
+                if isinstance(spec, dict) and spec.get("translated") is True} \
         if isinstance(kinds, list) else set()
     return TEXT_KEYS | declared if declared else TEXT_KEYS
 

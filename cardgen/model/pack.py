@@ -121,6 +121,8 @@ class FieldSpec(Model):
 
     label: str = ""
     required: bool = False
+    translated: bool = Field(False, description="a text players read (not a key, a colour or "
+                             "a glyph): each edition translates it (editions/<language>/)")
 
 
 class Kind(Model):
