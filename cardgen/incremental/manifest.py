@@ -19,8 +19,9 @@ def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) ->
     """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
     quote changed on a card does not touch them, so they need not be drawn again.
     `pictured_cards(data)`: the cards the rulebook's figures show (documents.rulebook)."""
-    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images"),
-             "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
+    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images",
+                          "editions"),
+             "boards": ("pack.yaml", "boards.yaml", "images", "editions")}[kind]
     digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice,
                                   settings.ink_saver)).encode())
     for name in names:

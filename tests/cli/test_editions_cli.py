@@ -78,3 +78,17 @@ def test_shipped_english_quartett_is_complete(cli, tmp_path):
     result = cli("check", "quartett", "--data", tmp_path / "card_data", "--language", "en",
                  "--strict")
     assert result.exit_code == 0, result.output
+
+
+def test_an_edited_translation_builds_the_rulebook_again(cli, tmp_path):
+    """The rulebook is kept when what it is drawn from is unchanged: a translation is part
+    of that."""
+    folder = copy_shipped(tmp_path, "quartett")
+    args = ("build", "quartett", "--data", tmp_path / "card_data", "--out", tmp_path / "out",
+            "--language", "en", "--only", "rulebook")
+    assert cli(*args).exit_code == 0
+    chapter = folder / "editions" / "en" / "rules" / "04-ende.yaml"
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace("Who Wins?", "Who Won?"),
+                       encoding="utf-8")
+    result = cli(*args)
+    assert result.exit_code == 0 and "rulebook.pdf →" in result.output, result.output
