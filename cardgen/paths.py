@@ -26,3 +26,27 @@ def find_packs(data_dir: Path) -> list[Path]:
     if not data_dir.is_dir():
         return []
     return sorted(p.parent for p in data_dir.glob("*/pack.yaml"))
+
+
+# The edition a command works on (`--language`; None: each pack's own language). Chosen once
+# per command by the CLI, before any pack is read; a forked rulebook process inherits it.
+_EDITION: list[str | None] = [None]
+
+
+def choose_edition(language: str | None) -> None:
+    """Work on the edition of `language` (None: the base edition, the pack's own language)."""
+    _EDITION[0] = language
+
+
+def chosen_edition() -> str | None:
+    return _EDITION[0]
+
+
+def output_name(folder: Path) -> str:
+    """The folder under output/ that a pack's build goes to: the pack's id for its base
+    edition, `<pack>-<language>` for a translated one (editions/<language>/ exists), so that
+    editions built side by side never overwrite each other."""
+    language = _EDITION[0]
+    if language and (folder / "editions" / language).is_dir():
+        return f"{folder.name}-{language}"
+    return folder.name

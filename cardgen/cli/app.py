@@ -16,7 +16,7 @@ defer_unused_imports()  # before typer's help module imports them (cli/deferred.
 import typer  # noqa: E402
 
 from . import (balance, build, check, coercion, common, export, new, packs, schema, serve,
-               watch)
+               translate, watch)
 
 common.readable_help()
 coercion.install()  # plain option values without pydantic (start-up time)
@@ -56,6 +56,7 @@ def main_options(
     """
     if quiet and verbose:
         raise typer.BadParameter("-q and -v contradict each other; give one", param_hint="-q")
+    common.use_edition(None)  # each command's own --language chooses another
     common.OUTPUT.level = 0 if quiet else 2 if verbose else 1
     common.OUTPUT.colour = not no_color
 
@@ -67,6 +68,7 @@ app.command("new")(new.new)
 app.command("watch")(watch.watch)
 app.command("serve")(serve.serve)
 app.command("export")(export.export)
+app.command("import")(translate.import_)
 app.command("schema")(schema.schema)
 app.command("balance")(balance.balance)
 

@@ -9,11 +9,12 @@ from typing import Annotated, Optional
 import typer
 
 from ..model.outputs import ONLY_KINDS
+from ..paths import output_name
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
-from .common import (DataOption, PacksArgument, StrictOption, data_dir, detail, finish, info,
-                     print_report, warn)
+from .common import (DataOption, LanguageOption, PacksArgument, StrictOption, data_dir, detail,
+                     finish, info, print_report, use_edition, warn)
 
 
 def _pair(text: Optional[str], what: str,
@@ -142,6 +143,7 @@ def build(
     seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
     option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
     changed_since: ChangedSinceOption = None,
+    language: LanguageOption = None,
 ) -> None:
     """Build print files: cards.pdf (fronts + duplex backs), printshop.pdf, boards, rulebook.
 
@@ -160,8 +162,11 @@ def build(
           --option dreieck-des-boesen --players 4     # just that deck + deck sheet + house rules
 
       cardgen build my-game --changed-since printed/manifest.json   # reprint only what changed
+
+      cardgen build quartett --language en           # the English edition → output/quartett-en/
     """
     started = time.perf_counter()
+    use_edition(language)
     paper = choose("--paper", paper, ("a4", "letter", "a3"))
     duplex = choose("--duplex", duplex, ("long", "short", "none", "fold"))
     sheet = choose("--sheet", sheet, ("bleed", "dense"))
@@ -252,7 +257,7 @@ def _out_apart(out: Path, folders: list[Path]) -> None:
     """--out must not put a pack's output into a pack folder (or a pack folder into it): the
     build would swap the designer's own folder for a folder of PDFs."""
     for folder in folders:
-        pack, target = folder.resolve(), (out / folder.name).resolve()
+        pack, target = folder.resolve(), (out / output_name(folder)).resolve()
         if target == pack or pack in target.parents or target in pack.parents:
             raise typer.BadParameter(f"{str(out)!r} would write {folder.name}'s files into "
                                      f"the pack folder {folder}; choose a folder outside your "
@@ -289,7 +294,7 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
     cards = files = 0
     for folder, _, result, state in outcomes:
         if result is None:
-            info(f"{folder.name}: up to date → {out / folder.name}/")
+            info(f"{output_name(folder)}: up to date → {out / output_name(folder)}/")
             continue
         made = result[0]
         names = sorted(n for n in made.files if not n.startswith(("png/", "tts/", "cut/")))
@@ -300,8 +305,8 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
             ", ".join(names), f"{pngs} PNGs" if pngs else "",
             f"tts/ ({tts} Tabletop Simulator files)" if tts else "",
             f"cut/ ({cuts} cut files, SVG and DXF)" if cuts else "") if part)
-        info(f"{folder.name}: {listing or 'manifest'} → {out / folder.name}/")
-        removed = written[folder.name].removed if folder.name in written else []
+        info(f"{output_name(folder)}: {listing or 'manifest'} → {out / output_name(folder)}/")
+        removed = written[output_name(folder)].removed if output_name(folder) in written else []
         if removed:  # files of an earlier build that this one does not make
             info(f"{folder.name}: removed {_listing(removed)} of an earlier build")
         detail(f"{folder.name}: made again: {', '.join(sorted(made.built))}")

@@ -9,7 +9,8 @@ import typer
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
-from .common import DataOption, PacksArgument, StrictOption, data_dir, finish, info
+from .common import (DataOption, LanguageOption, PacksArgument, StrictOption, data_dir, finish,
+                     info, use_edition)
 
 ReportOption = Annotated[bool, typer.Option(
     "--report", help="Print a table of the chosen deck: cards per kind, set and group, "
@@ -22,7 +23,7 @@ def check(packs: PacksArgument = None, data: DataOption = None,
           preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
           seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
           option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
-          report_table: ReportOption = False) -> None:
+          report_table: ReportOption = False, language: LanguageOption = None) -> None:
     """Check packs: every card, stat and rule, and the deck you choose; all problems at once.
 
     Examples:
@@ -34,11 +35,14 @@ def check(packs: PacksArgument = None, data: DataOption = None,
       cardgen check crazy-hospital --preset balanced-32 --seed 7 --option challenge-1 --report
 
       cardgen check crazy-hospital --cards A1-A4,C1-C4,D1-D8 --special S2-S4 --players 4
+
+      cardgen check quartett --language en --strict   # the English edition, every text
     """
     from ..diagnostics import Report
     from ..incremental.plan import select_packs
     from ..pipeline.chain import check_pack
 
+    use_edition(language)
     choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
     one_pack_for(choice, packs)
     report = Report()

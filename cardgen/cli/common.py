@@ -17,6 +17,22 @@ DataOption = Annotated[Optional[Path], typer.Option(
     "--data", metavar="DIR", help="Folder holding the packs (default: ./card_data, else the one "
     "shipped with cardgen).", show_default=False)]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+LANGUAGES = ("de", "nl", "en", "fr", "it")
+LanguageOption = Annotated[Optional[str], typer.Option(
+    "--language", metavar="LANG", help="The edition to work on: de, en, fr, it or nl (default: "
+    "each pack's own language; a translation lives in the pack's editions/LANG/).",
+    show_default=False)]
+
+
+def use_edition(language: Optional[str]) -> None:
+    """--language chosen for this command (checked: a code cardgen knows)."""
+    from ..paths import choose_edition
+    if language is not None and language not in LANGUAGES:
+        raise typer.BadParameter(f"{language!r} is not one of {', '.join(LANGUAGES)}",
+                                 param_hint="--language")
+    choose_edition(language)
+
+
 def complete_packs(incomplete: str) -> list[str]:
     """Tab completion of PACK: the packs in ./card_data (or the shipped ones)."""
     from ..paths import find_packs

@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, complete_packs, data_dir, finish
+from .common import DataOption, LanguageOption, complete_packs, data_dir, finish, use_edition
 
 # Card keys in the order a designer reads them; stats, texts and declared fields follow.
 _FIRST = ("id", "name", "title", "set", "group", "groups", "points", "penalty", "count",
@@ -31,15 +31,31 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
            xlsx_dir: Annotated[Optional[Path], typer.Option(
                "--xlsx", metavar="DIR", help="Folder to write <kind>.xlsx into (the same, as "
                "workbooks).", show_default=False)] = None,
+           po: Annotated[Optional[Path], typer.Option(
+               "--po", metavar="FILE", help="Write the texts of the edition --language names "
+               "as a PO file for a translator's tools (source, translation, fuzzy where the "
+               "source changed, file:line); read it back with cardgen import.",
+               show_default=False)] = None,
+           language: LanguageOption = None,
            data: DataOption = None) -> None:
-    """Write a pack's cards as spreadsheets (CSV, XLSX): one per kind, columns named as fields.
+    """Write a pack's cards as spreadsheets (CSV, XLSX), or an edition's texts as a PO file.
 
-    Put a file into the pack's cards/ folder instead of the YAML: it is the source from then on.
+    Put a spreadsheet into the pack's cards/ folder instead of the YAML: it is the source from
+    then on. Give the PO file to a translator; `cardgen import` reads it back.
 
-    Example: cardgen export my-game --csv sheets/ --xlsx sheets/
+    Examples:
+
+      cardgen export my-game --csv sheets/ --xlsx sheets/
+
+      cardgen export quartett --language en --po quartett-en.po
     """
-    if csv_dir is None and xlsx_dir is None:
-        raise typer.BadParameter("give --csv DIR, --xlsx DIR or both", param_hint="--csv")
+    if csv_dir is None and xlsx_dir is None and po is None:
+        raise typer.BadParameter("give --csv DIR, --xlsx DIR or --po FILE", param_hint="--csv")
+    if (po is None) != (language is None):
+        raise typer.BadParameter("--po FILE and --language LANG go together (the edition "
+                                 "whose texts the file holds)", param_hint="--po")
+    use_edition(language)  # (checked)
+    use_edition(None)  # the base edition is what is checked and exported
     from ..incremental.plan import select_packs
     from ..pipeline.chain import validated as check
     from ..diagnostics import Report
@@ -52,6 +68,8 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
     from ..load.spreadsheet import sheet_names, workbook  # here: the CLI starts without them
     kinds = list(dict.fromkeys(lc.kind for lc in loaded.cards))  # in the order of the deck
     outputs = []
+    if po is not None:
+        outputs.append((po.parent, {po.name: _po_file(loaded, language, report)}))
     if csv_dir:
         names = sheet_names(kinds, ".csv")
         outputs.append((csv_dir, {names[k]: sheet(loaded, k).encode("utf-8") for k in kinds}))
@@ -68,6 +86,19 @@ def export(pack: Annotated[str, typer.Argument(help="The pack id.", show_default
     for folder, files in outputs:
         for name in sorted(files):
             typer.echo(f"wrote {folder / name}")
+
+
+def _po_file(loaded, language: str, report) -> bytes:
+    """The edition's texts as a PO file; its own language (the base edition) has none."""
+    if language == loaded.pack.language:
+        raise typer.BadParameter(f"'{language}' is the pack's own language: its texts are the "
+                                 "sources; name the language of a translation",
+                                 param_hint="--language")
+    from ..load.translations import po_catalog
+    content = po_catalog(loaded.folder, language, loaded.pack.title, report)
+    if report.errors:
+        finish(report, False)
+    return content
 
 
 def sheet(data, kind_id: str) -> str:

@@ -1,4 +1,4 @@
-"""cardgen packs: list the packs with their title, language and card count."""
+"""cardgen packs: list the packs with their title, language, card count and editions."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from .common import DataOption, data_dir, finish
 
 
 def packs(data: DataOption = None) -> None:
-    """List packs: id, title, language and card count.
+    """List packs: id, title, language, card count and translated editions.
 
     Example: cardgen packs --data ~/my-games
     """
@@ -29,5 +29,16 @@ def packs(data: DataOption = None) -> None:
             continue
         cards = sum(c.card.count for c in loaded.cards)
         typer.echo(f"{loaded.pack.id:<16} {loaded.pack.title:<32} {loaded.pack.language}  "
-                   f"{cards:>4} cards")
+                   f"{cards:>4} cards{_editions(loaded)}")
     finish(report, False)
+
+
+def _editions(loaded) -> str:
+    """'  editions: en (complete), fr (draft)': the translations in editions/, as pack.yaml
+    declares them (a folder it does not declare is a draft)."""
+    from ..load.editions import editions_of
+    found = editions_of(loaded.folder)
+    if not found:
+        return ""
+    return "  editions: " + ", ".join(
+        f"{lang} ({loaded.pack.editions.get(lang, 'draft')})" for lang in found)

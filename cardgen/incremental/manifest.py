@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ..output import PackWrite, write_packs
-from ..paths import ROOT
+from ..paths import ROOT, output_name
 from .fingerprint import FORMAT, ManifestError, file_hash, read_json, well_formed
 
 
@@ -19,8 +19,9 @@ def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) ->
     """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
     quote changed on a card does not touch them, so they need not be drawn again.
     `pictured_cards(data)`: the cards the rulebook's figures show (documents.rulebook)."""
-    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images"),
-             "boards": ("pack.yaml", "boards.yaml", "images")}[kind]
+    names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images",
+                          "editions"),
+             "boards": ("pack.yaml", "boards.yaml", "images", "editions")}[kind]
     digest = hashlib.sha256(repr((settings.paper, settings.booklet, settings.choice,
                                   settings.ink_saver)).encode())
     for name in names:
@@ -121,7 +122,7 @@ def write(out_dir: Path, results: list[tuple[PackResult, dict, dict]]):
         body = manifest(result, keys, previous, out_dir)
         files = {**result.files, "manifest.json": body}
         listed = owned_files(json.loads(body)) | {"manifest.json"}
-        packs.append(PackWrite(result.data.folder.name, files, owned_files(previous) - listed))
+        packs.append(PackWrite(output_name(result.data.folder), files, owned_files(previous) - listed))
     write_packs(out_dir, packs)
     return packs
 

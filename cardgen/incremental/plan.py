@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from .fingerprint import listing, output_keys, read_manifest, still_valid
-from ..paths import find_packs
+from ..paths import find_packs, output_name
 from ..model.outputs import DEFAULT_KINDS
 from ..model.settings import BuildSettings
 
@@ -97,14 +97,14 @@ def stale_outputs(folder: Path, out_dir: Path, settings: BuildSettings):
     """(output kinds to build, their keys, the previous manifest) for one pack."""
     entries, unusual = listing(folder)
     keys = output_keys(folder, settings, entries)
-    previous = read_manifest(out_dir / folder.name)
+    previous = read_manifest(out_dir / output_name(folder))
     distrust = bool(unusual)  # symlinks, pipes ...: validated by a build, not trusted
     built = previous.get("built") or {}
     stale, intact = set(), set()
     for kind in wanted_outputs(settings):
         entry = built.get(kind) or {}
         files = entry.get("files")
-        whole = files is not None and all(still_valid(out_dir / folder.name, previous, name)
+        whole = files is not None and all(still_valid(out_dir / output_name(folder), previous, name)
                                           for name in files)
         if whole:
             intact.add(kind)

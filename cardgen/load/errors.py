@@ -180,14 +180,15 @@ def report_validation_error(report: Report, exc: ValidationError, data: Any,
         mark = locate(data, loc, key_position=at_key)
         subject = subject_of(error["loc"]) if subject_of else subject_at(data, error["loc"])
         line, col = (mark.line, mark.col) if mark else (1, 1)
+        at = mark.file if mark and mark.file else file  # (an edition's overlay file)
         field, sep, text = message.partition(": ")
         if plain != tuple(loc[:len(plain)]) or len(plain) < len(error["loc"]):
-            said.setdefault((line, col, subject, field if sep else message), []).append(
+            said.setdefault((at, line, col, subject, field if sep else message), []).append(
                 text if sep else "")
         else:
-            report.error(file, line, col, subject, message)
-    for (line, col, subject, field), texts in said.items():
-        report.error(file, line, col, subject, f"{field}: {_either(texts)}" if any(texts)
+            report.error(at, line, col, subject, message)
+    for (at, line, col, subject, field), texts in said.items():
+        report.error(at, line, col, subject, f"{field}: {_either(texts)}" if any(texts)
                      else field)
 
 

@@ -18,10 +18,12 @@ from ..model.layout import Layout, LayoutFile, Region
 from ..model.pack import Pack
 from ..model.rules import Chapter
 from ..model.marks import Mark, MarkedDict, mark_at
-from .source import YamlError, load_yaml
+from .source import read_mapping
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
 from ..diagnostics import did_you_mean
 from .errors import report_validation_error
+from .editions import edition_folder, overlaid
+from ..paths import chosen_edition
 from ..paths import TEMPLATES
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
 
@@ -32,24 +34,10 @@ MAX_PRINTED = 5_000  # cards printed: each card `count` times
 
 
 def read_yaml(path: Path, report: Report) -> MarkedDict | None:
-    """One YAML file whose top level is a mapping, or None (with a diagnostic)."""
-    shown = display_path(path)
-    slips: list = []
-    try:
-        raw = load_yaml(path, shown, slips)
-    except YamlError as exc:
-        report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
-        return None
-    except OSError as exc:
-        report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
-        return None
-    for mark, message in slips:
-        report.warning(shown, mark.line, mark.col, "", message)
-    if not isinstance(raw, MarkedDict):
-        mark = getattr(raw, "mark", Mark(shown, 1, 1))
-        report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of key: value")
-        return None
-    return raw
+    """One YAML file whose top level is a mapping, or None (with a diagnostic); with the
+    overlay of the edition being worked on merged over it (load.editions)."""
+    raw = read_mapping(path, report)
+    return None if raw is None else overlaid(raw, path, report)
 
 
 def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subject_of=None):
@@ -106,10 +94,33 @@ def load_pack(folder: Path, report: Report) -> PackData | None:
         return None
     data = PackData(folder=folder, pack=pack, pack_raw=raw, pack_file=display_path(pack_path),
                     inputs=[pack_path])
+    if not _choose_edition(data, report):
+        return None
     _load_cards(data, report)
     _load_layouts(data, report)
     _load_rules(data, report)
     return data
+
+
+def _choose_edition(data: PackData, report: Report) -> bool:
+    """The edition chosen with --language: the base one (the pack's own language), or one of
+    editions/<language>/, whose language the loaded pack then speaks (built-in words,
+    hyphenation). False (with an error at pack.yaml's language) when the pack has none."""
+    language = chosen_edition()
+    if not language or language == data.pack.language:
+        return True
+    folder = edition_folder(data.folder, language)
+    if not folder.is_dir():
+        from .editions import editions_of
+        mark = data.pack_raw.value_marks["language"]
+        have = ", ".join([f"{data.pack.language} (the base)", *editions_of(data.folder)])
+        report.error(data.pack_file, mark.line, mark.col, "", f"language: the pack has no "
+                     f"'{language}' edition (no folder editions/{language}/); it has {have}")
+        return False
+    data.edition, data.base_language = language, data.pack.language
+    data.pack = data.pack.model_copy(update={"language": language})
+    data.inputs.extend(sorted(p for p in folder.rglob("*.yaml") if p.is_file()))
+    return True
 
 
 def _duplicate_ids(pack: Pack, raw: MarkedDict, file: str, report: Report) -> bool:

@@ -369,6 +369,30 @@ def fast_may_read(text: str) -> bool:
         char in text for char in ("\t", "\ufeff", "\u2028", "\u2029"))
 
 
+def read_mapping(path: Path, report, hint: str = "") -> MarkedDict | None:
+    """One YAML file whose top level is a mapping, or None with its problem in `report` (a
+    diagnostics.Report) at its line; `hint` ends the message of a top level of another kind."""
+    from ..diagnostics import display_path
+    shown = display_path(path)
+    slips: list = []
+    try:
+        raw = load_yaml(path, shown, slips)
+    except YamlError as exc:
+        report.error(shown, exc.mark.line, exc.mark.col, "", exc.message)
+        return None
+    except OSError as exc:
+        report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
+        return None
+    for mark, message in slips:
+        report.warning(shown, mark.line, mark.col, "", message)
+    if not isinstance(raw, MarkedDict):
+        mark = getattr(raw, "mark", Mark(shown, 1, 1))
+        report.error(shown, mark.line, mark.col, "", "the top level must be a mapping of "
+                     f"key: value{hint}")
+        return None
+    return raw
+
+
 def load_yaml(path: Path, shown: str | None = None,
               warnings: list[tuple[Mark, str]] | None = None) -> Any:
     """Load one YAML document with marks. Raises YamlError with a position on any problem;

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 # what the card faces are made of, relative to the pack folder; fonts and templates always
 # count, and every output counts balance.yaml: a build checks it as `cardgen check` does
 _CARD_INPUTS = ("pack.yaml", "cards", "layouts.yaml", "layouts", "images", "composition.yaml",
-                "balance.yaml")
+                "balance.yaml", "editions")
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ OUTPUTS: dict[str, Output] = {o.name: o for o in (
     Output("printshop", "printshop.pdf (MeinSpiel: printshop-fronts.pdf, printshop-backs.pdf)",
            _CARD_INPUTS, faces=True, default=True),
     Output("boards", "boards.pdf", ("pack.yaml", "cards", "boards.yaml", "images",
-                                    "balance.yaml"), default=True),
+                                    "balance.yaml", "editions"), default=True),
     # the rulebook's figures show real cards and boards
     Output("rulebook", "rulebook.pdf (house-rules.pdf for a chosen deck)",
            _CARD_INPUTS + ("rules", "boards.yaml"), default=True),

@@ -123,6 +123,8 @@ class FieldSpec(Model):
 
     label: str = ""
     required: bool = False
+    translated: bool = Field(False, description="a text players read (not a key, a colour or "
+                             "a glyph): each edition translates it (editions/<language>/)")
 
 
 class Kind(Model):
@@ -316,6 +318,11 @@ class Pack(Model):
     glossary: Glossary = Field(default_factory=Glossary, description="one word for one "
                                "thing across cards, boards and rulebook, and the words the "
                                "rulebook's examples may use")
+    # editions (issue 28): editions/<language>/ holds each translation; complete ones are
+    # checked as such (a missing text is an error, not a warning)
+    editions: dict[Literal["de", "nl", "en", "fr", "it"], Literal["complete", "draft"]] = Field(
+        default_factory=dict, description="the translated editions (editions/<language>/): "
+        "complete or draft")
 
     @field_validator("locale")
     @classmethod

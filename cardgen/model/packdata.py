@@ -101,6 +101,10 @@ class PackData:
     # what is worked out from the loaded pack once and used by several outputs (the laid-out
     # boards: checked, drawn in boards.pdf and in the rulebook's set-up); shared by copies
     derived: dict = field(default_factory=dict, repr=False, compare=False)
+    # the translated edition being worked on (its language; None: the base edition), and the
+    # language of the base edition then (pack.language is the edition's)
+    edition: str | None = None
+    base_language: str | None = None
 
     def kind(self, kind_id: str):
         return next((k for k in self.pack.kinds if k.id == kind_id), None)

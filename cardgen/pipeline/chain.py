@@ -45,6 +45,7 @@ def validated(folder: Path, report: Report) -> PackData | None:
     from ..pictures.store import forget_paths
     from ..validate.cards import check_cards
     from ..validate.coverage import check_coverage
+    from ..validate.editions import check_editions
     from ..validate.glossary import check_glossary
     from ..validate.groups import check_group_cues
     from ..validate.images import check_named_pictures
@@ -57,7 +58,8 @@ def validated(folder: Path, report: Report) -> PackData | None:
     checks = [("pack.yaml references", check_pack_refs), ("cards and stat rules", check_cards),
               ("printed fields", check_coverage), ("references in texts", check_references),
               ("glossary and examples", check_glossary), ("pictures", check_named_pictures),
-              ("colour is never the only cue", check_group_cues)]
+              ("colour is never the only cue", check_group_cues),
+              ("editions and translations", check_editions)]
     if (folder / "boards.yaml").is_file():
         checks.append(("boards and score sheets", check_boards))
     for name, run in checks:

@@ -17,6 +17,7 @@ from ..diagnostics import Report
 from ..incremental import cache
 from ..incremental.plan import stale_outputs, wanted_outputs
 from ..model.settings import BuildSettings
+from ..paths import output_name
 
 if TYPE_CHECKING:  # the models load with the first pack that is built, not for a no-op build
     from ..model.packdata import PackData
@@ -147,7 +148,7 @@ def plan_tasks(folders: list[Path], out: Path, settings, force: bool):
     from ..output import lock_pack
     tasks, plans = [], {}
     for folder in folders:
-        lock_pack(out, folder.name)
+        lock_pack(out, output_name(folder))
         stale, keys, previous = stale_outputs(folder, out, settings)
         if force:
             stale = wanted_outputs(settings)
@@ -181,7 +182,7 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
             settings = dataclasses.replace(settings, jobs=jobs)  # its pictures on every core
             for folder, kinds, previous in tasks:
                 done.append(build_one(folder, settings, kinds, previous, split=jobs > 1))
-                advance(folder.name)
+                advance(output_name(folder))
         else:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
@@ -191,7 +192,7 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
                 done = []
                 for (folder, _, _), future in zip(tasks, futures):
                     done.append(future.result())
-                    advance(folder.name)
+                    advance(output_name(folder))
     return [_merge(folder, plans[folder], [d for d in done if d[0] == folder])
             for folder in folders]
 

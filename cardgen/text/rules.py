@@ -231,7 +231,8 @@ class ChapterSource:
         elif item is not None:
             what += f".{item}"
         mark = self._mark(index, key, item)
-        return Where(self.file, mark.line if mark else 0, mark.col if mark else 0, subject, what)
+        shown = mark.file if mark and mark.file else self.file  # (an edition's overlay file)
+        return Where(shown, mark.line if mark else 0, mark.col if mark else 0, subject, what)
 
     def _mark(self, index, key, item) -> Mark | None:
         raw = self.raw

@@ -86,4 +86,4 @@ def test_cells_keep_their_types_and_text_is_never_a_formula(tmp_path):
 def test_export_without_a_format_is_a_usage_error():
     result = run("export", "quatridou", "--data", SHIPPED)
     assert result.exit_code == 2
-    assert "--csv DIR, --xlsx DIR or both" in result.output
+    assert "--csv DIR, --xlsx DIR or --po FILE" in result.output

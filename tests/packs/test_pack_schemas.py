@@ -31,6 +31,8 @@ def test_every_file_names_a_schema_of_its_pack_that_accepts_it(pack):
     folder = SHIPPED / pack
     problems = []
     for path in sorted(folder.rglob("*.yaml")):
+        if path.relative_to(folder).parts[0] == "editions":
+            continue  # an edition's overlay files hold texts only: they have no schema yet
         shown = path.relative_to(SHIPPED)
         schema = named_schema(path)
         if schema is None:
