@@ -48,7 +48,7 @@ TEXT_KEYS = frozenset({
 MAP_KEYS = frozenset({"labels", "texts", "callouts", "scoring"})
 # shared settings that hold strings no player reads as prose, or words checked per pack
 SKIP_KEYS = frozenset({"glossary", "stat_rules", "not_printed", "print", "icons", "id",
-                       "id_pattern", "language", "editions", "schema"})
+                       "id_pattern", "language", "locale", "editions", "schema"})
 # layouts are the designer's: only what a region prints is read by players
 LAYOUT_TEXT_KEYS = frozenset({"text"})
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)

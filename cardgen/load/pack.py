@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from ..diagnostics import Report, display_path
 from ..model.card import Card, CardFileShape
 from ..model.layout import Layout, LayoutFile, Region
-from ..model.pack import Pack
+from ..model.pack import DEFAULT_LOCALES, Pack
 from ..model.rules import Chapter
 from ..model.marks import Mark, MarkedDict, mark_at
 from .source import read_mapping
@@ -118,7 +118,11 @@ def _choose_edition(data: PackData, report: Report) -> bool:
                      f"'{language}' edition (no folder editions/{language}/); it has {have}")
         return False
     data.edition, data.base_language = language, data.pack.language
-    data.pack = data.pack.model_copy(update={"language": language})
+    # numbers and quotation marks follow the edition: the base's locale where it is one of this
+    # language (an overlay's `locale:`), else the language's own (model.pack.DEFAULT_LOCALES)
+    locale = data.pack.locale if data.pack.locale.split("-")[0] == language else \
+        DEFAULT_LOCALES[language]
+    data.pack = data.pack.model_copy(update={"language": language, "locale": locale})
     data.inputs.extend(sorted(p for p in folder.rglob("*.yaml") if p.is_file()))
     return True
 
