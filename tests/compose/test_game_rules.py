@@ -81,8 +81,8 @@ def test_quartett_without_the_aces_is_refused(check, tmp_path, monkeypatch):
 
 def test_quartett_rank_needs_one_card_of_each_suit(check, tmp_path, monkeypatch):
     data = broken(tmp_path, "quartett", "cards/2-herz.yaml",
-                  {'{id: HERZ-2, name: "Herz Zwei", title: Zwei, set: "2", group: herz}':
-                   '{id: HERZ-2, name: "Herz Zwei", title: Zwei, set: "2", group: pik}'})
+                  {'{id: HERZ-2, name: "Herz Zwei", title: Zwei, set: "2", group: herz':
+                   '{id: HERZ-2, name: "Herz Zwei", title: Zwei, set: "2", group: pik'})
     monkeypatch.chdir(tmp_path)
     result = check("quartett", data=data)
     first, col = at_value(data / "quartett" / "cards" / "1-pik.yaml", "id: PIK-2,", "set: ")
@@ -196,7 +196,8 @@ def test_report_lists_the_checks_that_ran(check):
               if line.startswith("  checks ")]
     assert checks == ["pack.yaml references", "cards and stat rules", "printed fields",
                       "references in texts", "glossary and examples", "pictures",
-                      "colour is never the only cue", "boards and score sheets",
+                      "colour is never the only cue", "editions and translations",
+                      "boards and score sheets",
                       "card layouts: text fit, glyphs, pictures", "rulebook texts",
                       "composition.yaml names and numbers", "complete quartets",
                       "structure 20×4 = 80 cards with cards per set", "rule 80 Gäste",

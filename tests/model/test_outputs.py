@@ -10,7 +10,7 @@ from cardgen.model.outputs import DEFAULT_KINDS, FACED_KINDS, ONLY_KINDS, OUTPUT
 
 # what a pack folder may hold (load.pack reads these; DESIGN.md's pack layout)
 PACK_ENTRIES = {"pack.yaml", "cards", "layouts.yaml", "layouts", "images", "composition.yaml",
-                "balance.yaml", "rules", "boards.yaml"}
+                "balance.yaml", "rules", "boards.yaml", "editions"}
 
 
 def test_the_registry_is_what_the_manual_lists():

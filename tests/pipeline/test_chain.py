@@ -10,7 +10,7 @@ from cardgen.pipeline.chain import build_pack, check_pack, validated
 
 DATA_CHECKS = ["pack.yaml references", "cards and stat rules", "printed fields",
                "references in texts", "glossary and examples", "pictures",
-               "colour is never the only cue"]
+               "colour is never the only cue", "editions and translations"]
 GLYPH = "A1 name: the font condensed-bold has no glyph for U+E000 '\ue000' (region name)"
 
 
