@@ -193,12 +193,9 @@ def width(text: str, pdf_name: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, pdf_name, size)
 
 
-@lru_cache(maxsize=4096)
-def glyph_box(char: str, pdf_name: str) -> tuple[float, float, float, float] | None:
-    """The outline's bounding box of one character in em (x0, y0, x1, y1 from the pen on the
-    baseline), or None for a glyph without ink (a space). Read from the font's glyf table:
-    the outline, not the advance box, is what a cut can reach ('J' starts left of its pen)."""
-    import struct
+def _glyf_entry(char: str, pdf_name: str):
+    """(the font's face, where the character's outline starts in the font file), or None for a
+    character the font lacks or whose glyph has no outline (a space)."""
     face = pdfmetrics.getFont(pdf_name).face
     gid = face.charToGlyph.get(ord(char))
     if gid is None or gid + 1 >= len(face.glyphPos):
@@ -206,7 +203,19 @@ def glyph_box(char: str, pdf_name: str) -> tuple[float, float, float, float] | N
     start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
     if end <= start:
         return None
-    offset = face.table["glyf"]["offset"] + start
+    return face, face.table["glyf"]["offset"] + start
+
+
+@lru_cache(maxsize=4096)
+def glyph_box(char: str, pdf_name: str) -> tuple[float, float, float, float] | None:
+    """The outline's bounding box of one character in em (x0, y0, x1, y1 from the pen on the
+    baseline), or None for a glyph without ink (a space). Read from the font's glyf table:
+    the outline, not the advance box, is what a cut can reach ('J' starts left of its pen)."""
+    import struct
+    found = _glyf_entry(char, pdf_name)
+    if found is None:
+        return None
+    face, offset = found
     _, x0, y0, x1, y1 = struct.unpack(">hhhhh", face._ttf_data[offset:offset + 10])
     em = face.unitsPerEm
     return (x0 / em, y0 / em, x1 / em, y1 / em)
@@ -218,15 +227,11 @@ def glyph_points(char: str, pdf_name: str) -> tuple[tuple[float, float], ...] | 
     their hull), for the preflight where a box is too coarse (a ♣ in a ring, a keyboard's
     corners). None for a glyph without ink or made of other glyphs (its box stands in)."""
     import struct
-    face = pdfmetrics.getFont(pdf_name).face
-    gid = face.charToGlyph.get(ord(char))
-    if gid is None or gid + 1 >= len(face.glyphPos):
+    found = _glyf_entry(char, pdf_name)
+    if found is None:
         return None
-    start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
-    if end <= start:
-        return None
+    face, at = found
     data = face._ttf_data
-    at = face.table["glyf"]["offset"] + start
     contours = struct.unpack(">h", data[at:at + 2])[0]
     if contours <= 0:
         return None  # a composite glyph
