@@ -51,6 +51,17 @@ def _own_cache(tmp_path_factory):
         os.environ["CARDGEN_CACHE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def _base_edition():
+    """Every test starts and ends on each pack's base edition: a command run in-process with
+    --language chooses its edition for the process (cardgen.paths), and a pack loaded
+    afterwards (and kept, as shipped_data keeps them) would otherwise be that translation."""
+    from cardgen.paths import choose_edition
+    choose_edition(None)
+    yield
+    choose_edition(None)
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

@@ -92,3 +92,31 @@ def test_an_edited_translation_builds_the_rulebook_again(cli, tmp_path):
                        encoding="utf-8")
     result = cli(*args)
     assert result.exit_code == 0 and "rulebook.pdf →" in result.output, result.output
+
+
+def test_every_shipped_game_has_a_complete_english_edition(cli):
+    """Issue 28: each game in English, complete (every text translated from the current
+    source), and the strict check passes on it."""
+    listed = cli("packs")
+    assert listed.exit_code == 0
+    for line in listed.stdout.splitlines()[1:]:
+        if line.strip():
+            assert "en (complete)" in line, line
+    result = cli("check", "--language", "en", "--strict")
+    assert result.exit_code == 0, result.output
+
+
+def test_the_english_flagship_rulebook_speaks_english_throughout(cli, tmp_path):
+    """Names, the scoring table's column heads (labels scoring_<key>) and the octet values
+    the composition declares, in the English rulebook."""
+    from pypdf import PdfReader
+    out = tmp_path / "out"
+    result = cli("build", "crazy-hospital", "--language", "en", "--only", "rulebook",
+                 "--out", out)
+    assert result.exit_code == 0, result.output
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(out / "crazy-hospital-en" / "rulebook.pdf").pages)
+    assert "Harriet Rhythm" in text and "Hertha Rhythmus" not in text
+    assert "What scores Points" in text
+    assert "Octet red (Anaesthesia) 80 + card points" in text
+    assert "Kartenpunkte" not in text and "Spieler" not in text

@@ -257,7 +257,10 @@ class TableMaker:
                          for c, k in enumerate(keys)])
         weights = [min(60.0, max(8.0, sum(len(r.get(k, "")) for r in self.pack.scoring)
                                  / len(self.pack.scoring))) for k in keys]
-        return [self.grid([k[:1].upper() + k[1:] for k in keys], rows, weights)]
+        # a column is headed by the pack's label scoring_<key> (translated with the labels),
+        # else by its key
+        heads = [self.pack.labels.get(f"scoring_{k}") or k[:1].upper() + k[1:] for k in keys]
+        return [self.grid(heads, rows, weights)]
 
     # --- cards ----------------------------------------------------------------------------------
     def cards(self, kind: Kind | None, where: Where) -> list[Flowable]:
