@@ -219,3 +219,40 @@ def watcher_of(tmp_path):
         process.wait()
         process.stdout.close()
         process.stderr.close()
+
+
+def test_watch_keeps_a_translated_edition_current(tmp_path):
+    """--language: the edition's own output folder, and a save of its overlay file rebuilds it
+    (issue 28)."""
+    import pypdfium2 as pdfium
+    data = tmp_path / "card_data"
+    assert CliRunner().invoke(app, ["new", "game", "--data", str(data)]).exit_code == 0
+    overlay = data / "game" / "editions" / "de" / "cards" / "explorers.yaml"
+    overlay.parent.mkdir(parents=True)
+    overlay.write_text("cards:\n  E1: {name: Ada Nordwind}\n", encoding="utf-8")
+    process = _watch(tmp_path, data, "--language", "de")
+    lines = Lines(process)
+    try:
+        lines.until("done: 8 cards")
+        cards = tmp_path / "out" / "game-de" / "cards.pdf"
+
+        def text() -> str:
+            document = pdfium.PdfDocument(cards.read_bytes())
+            try:
+                return " ".join(page.get_textpage().get_text_range() for page in document)
+            finally:
+                document.close()
+        assert "Ada Nordwind" in text()
+        overlay.write_text("cards:\n  E1: {name: Ada Südwind}\n", encoding="utf-8")
+        assert lines.until("changed: ").endswith("explorers.yaml")
+        lines.until("done: 8 cards")
+        assert "Ada Südwind" in text() and "Ada Nordwind" not in text()
+        assert not (tmp_path / "out" / "game").exists()  # the base edition is not built
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=TIMEOUT) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stdout.close()
+        process.stderr.close()

@@ -12,7 +12,8 @@ from .build import (BleedOption, CardSizeOption, PaperOption, SafeOption, card_s
 from .choice import (CardsOption, OptionOption, PlayersOption, PresetOption, RandomOption,
                      SeedOption, SpecialOption, TeamsOption, VariantOption, choice_from,
                      one_pack_for)
-from .common import DataOption, PacksArgument, data_dir, finish, info, warn
+from .common import (DataOption, LanguageOption, PacksArgument, data_dir, finish, info,
+                     use_edition, warn)
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -40,6 +41,7 @@ def serve(
     preset: PresetOption = None, cards: CardsOption = None, random: RandomOption = None,
     seed: SeedOption = None, special: SpecialOption = None, variant: VariantOption = None,
     option: OptionOption = None, players: PlayersOption = None, teams: TeamsOption = None,
+    language: LanguageOption = None,
 ) -> None:
     """Preview packs in your browser: every card front and back, the boards, the rulebook's
     pages and every problem; each save shows in place. Ctrl-C stops.
@@ -53,7 +55,10 @@ def serve(
       cardgen serve my-game --open --editor # open the browser; cards open in $EDITOR
 
       cardgen serve crazy-hospital --preset balanced-32 --paper letter
+
+      cardgen serve quartett --language en  # the English edition
     """
+    use_edition(language)
     from ..diagnostics import Report
     from ..incremental.plan import select_packs
     paper = choose("--paper", paper, ("a4", "letter", "a3"))

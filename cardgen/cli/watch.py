@@ -27,7 +27,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, PacksArgument, data_dir, finish, info, print_report
+from .common import (DataOption, LanguageOption, PacksArgument, data_dir, finish, info,
+                     print_report, use_edition)
 
 RETRY_SECONDS = 1.0  # a rebuild refused by the output folder's lock is tried again after this
 
@@ -45,6 +46,7 @@ def watch(
                                        "instead of waiting for the system's file events "
                                        "(network drives, some containers).")] = False,
     data: DataOption = None,
+    language: LanguageOption = None,
 ) -> None:
     """Rebuild packs on every save: edit a card, the PDFs in output/ follow. Ctrl-C stops.
 
@@ -56,7 +58,10 @@ def watch(
       cardgen watch my-game                 # keep output/my-game/ current
 
       cardgen watch my-game --only cards    # only the card sheets, faster
+
+      cardgen watch quartett --language en  # the English edition → output/quartett-en/
     """
+    use_edition(language)
     from ..model.settings import BuildSettings
     from ..incremental.plan import select_packs
     from ..diagnostics import Report
