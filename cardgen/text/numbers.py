@@ -64,6 +64,15 @@ def number(value, locale: str, decimals: int | None = None) -> str:
     return _apply(_locale(locale)[0], value, locale, decimals)
 
 
+def plain(value) -> str:
+    """A number in a message to the designer: as the file wrote it, never with an exponent
+    (9879750.0 → 9879750, not 9.87975e+06; 0.5 → 0.5)."""
+    text = f"{value:g}"
+    if "e" not in text or not isinstance(value, (int, float)):
+        return text
+    return format(Decimal(repr(value)).normalize(), "f")
+
+
 def percent(share, locale: str, decimals: int = 0) -> str:
     """A share (0.45) as a percentage the locale's way: 45 % (de-DE), 45% (de-CH, en)."""
     return _apply(_locale(locale)[1], share, locale, decimals)

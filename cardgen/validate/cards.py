@@ -15,6 +15,7 @@ from ..model.packdata import LoadedCard, PackData
 from ..model.pack import (Distinct, Equals, LessEqual, OrderedByGroup, Ratio, SubValue,
                           SumEquals)
 from ..diagnostics import did_you_mean
+from ..text.numbers import plain
 
 
 def check_cards(data: PackData, report: Report) -> None:
@@ -136,9 +137,9 @@ def _value_problem(data: PackData, spec: SubValue, value) -> str:
             return f"{value!r} must be [level, detail], e.g. [2, 63]"
         level, detail = value
         if not 0 <= level <= 3 and not any(b.level == level for b in data.pack.levels):
-            return f"level {level} is outside {spec.min:g}–{spec.max:g}"
+            return f"level {level} is outside {plain(spec.min)}–{plain(spec.max)}"
         if not spec.min <= level <= spec.max:
-            return f"level {level} is outside {spec.min:g}–{spec.max:g}"
+            return f"level {level} is outside {plain(spec.min)}–{plain(spec.max)}"
         band = next((b for b in data.pack.levels if b.level == level), None)
         if band and not band.min <= detail <= band.max:
             return (f"detail {detail} is outside the band of level {level} "
@@ -151,9 +152,9 @@ def _value_problem(data: PackData, spec: SubValue, value) -> str:
     if spec.decimals and round(value, spec.decimals) != value:
         return f"{value} has more than {spec.decimals} decimal places"
     if value < spec.min:
-        return f"{value:g} is below the minimum {spec.min:g}"
+        return f"{plain(value)} is below the minimum {plain(spec.min)}"
     if value > spec.max:
-        return f"{value:g} is above the maximum {spec.max:g}"
+        return f"{plain(value)} is above the maximum {plain(spec.max)}"
     return ""
 
 
@@ -191,8 +192,8 @@ def _sum_equals(rule: SumEquals, data, report):
             target = number(lc, rule.equals)
             if abs(total - target) > rule.tolerance:
                 _say(report, rule, lc, rule.fields[0],
-                     f"{' + '.join(rule.fields)} = {total:g}, but {rule.equals} is {target:g} "
-                     f"(allowed difference {rule.tolerance:g})")
+                     f"{' + '.join(rule.fields)} = {plain(total)}, but {rule.equals} is {plain(target)} "
+                     f"(allowed difference {plain(rule.tolerance)})")
 
 
 def _less_equal(rule: LessEqual, data, report):
@@ -202,7 +203,7 @@ def _less_equal(rule: LessEqual, data, report):
             if left > right:
                 bound = rule.right + (f" {rule.offset:+g}" if rule.offset else "")
                 _say(report, rule, lc, rule.left,
-                     f"{left:g} is more than {bound} = {right:g}")
+                     f"{plain(left)} is more than {bound} = {plain(right)}")
 
 
 def _ratio(rule: Ratio, data, report):
@@ -214,7 +215,7 @@ def _ratio(rule: Ratio, data, report):
             if not low <= ratio <= high:
                 _say(report, rule, lc, rule.denominator,
                      f"{rule.numerator} / {rule.denominator} = {ratio:.0f}, expected "
-                     f"{rule.value:g} ± {rule.tolerance:.0%} ({low:.0f}–{high:.0f})")
+                     f"{plain(rule.value)} ± {rule.tolerance:.0%} ({low:.0f}–{high:.0f})")
 
 
 def _ordered(rule: OrderedByGroup, data, report):
@@ -232,23 +233,23 @@ def _ordered(rule: OrderedByGroup, data, report):
         if sign * (centres[upper] - centres[lower]) <= 0:
             lc = groups[lower][0]
             _say(report, rule, lc, rule.field, f"the {rule.statistic} of {rule.group_by} {lower} "
-                 f"({centres[lower]:g}) should be {'below' if sign > 0 else 'above'} that of "
-                 f"{upper} ({centres[upper]:g})")
+                 f"({plain(centres[lower])}) should be {'below' if sign > 0 else 'above'} that of "
+                 f"{upper} ({plain(centres[upper])})")
         for lc in groups[lower]:
             value = number(lc, rule.field)
             limit = centres[upper] * (1 + sign * rule.margin)
             if sign * (value - limit) > 0:
-                _say(report, rule, lc, rule.field, f"{value:g} breaks the order of "
+                _say(report, rule, lc, rule.field, f"{plain(value)} breaks the order of "
                      f"{rule.group_by}s: more than {rule.margin:.0%} "
                      f"{'above' if sign > 0 else 'below'} the {rule.statistic} of {upper} "
-                     f"({centres[upper]:g})")
+                     f"({plain(centres[upper])})")
 
 
 def _equals(rule: Equals, data, report):
     for lc in data.cards:
         if _applies(rule, data, lc, [rule.field]) and number(lc, rule.field) != rule.value:
-            _say(report, rule, lc, rule.field, f"{number(lc, rule.field):g} must be "
-                 f"{rule.value:g}")
+            _say(report, rule, lc, rule.field, f"{plain(number(lc, rule.field))} must be "
+                 f"{plain(rule.value)}")
 
 
 def _distinct(rule: Distinct, data, report):

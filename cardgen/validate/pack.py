@@ -8,6 +8,7 @@ from ..diagnostics import Report
 from ..model.marks import mark_at
 from ..model.packdata import PackData
 from ..diagnostics import did_you_mean
+from ..text.numbers import plain
 
 
 def check_pack_refs(data: PackData, report: Report) -> None:
@@ -47,8 +48,8 @@ def check_pack_refs(data: PackData, report: Report) -> None:
         for v_index, value in enumerate(category.values):
             if value.min > value.max:
                 m = at("categories", index, "values", v_index)
-                report.error(file, m.line, m.col, category.key, f"{value.key}: min {value.min:g} "
-                             f"is above max {value.max:g}")
+                report.error(file, m.line, m.col, category.key, f"{value.key}: min {plain(value.min)} "
+                             f"is above max {plain(value.max)}")
     all_keys = {k for per in keys_per_kind.values() for k in per}
     for index, rule in enumerate(pack.stat_rules):
         for kind in rule.kinds:

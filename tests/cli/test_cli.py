@@ -75,7 +75,8 @@ def test_packs_lists_the_shipped_pack_with_its_card_count(cli, copy_shipped, tmp
     assert result.exit_code == 0, result.output
     [line] = [line for line in result.stdout.splitlines() if line.startswith(PACK)]
     total = sum(shipped_counts().values())
-    assert re.search(rf"\bCrazy Hospital Quartett\b.*\bde\b\s+{total} cards$", line), line
+    assert re.search(rf"\bCrazy Hospital Quartett\b.*\bde\b\s+{total} cards  editions: en "
+                     r"\(complete\)$", line), line
 
 
 def test_packs_with_an_empty_data_folder(cli, tmp_path):

@@ -167,3 +167,22 @@ def test_the_swiss_guide_writes_massstab_and_guillemets():
     assert "**Massstab:**" in swiss["guide_scale"]
     assert "«Tatsächliche Grösse»" in swiss["guide_scale"]
     assert not any("ß" in text for text in swiss.values())
+
+
+def test_messages_to_the_designer_never_write_an_exponent():
+    from cardgen.text.numbers import plain
+    assert plain(9879750.0) == "9879750" and plain(9879750) == "9879750"
+    assert plain(1e12) == "1000000000000" and plain(0.0000015) == "0.0000015"
+    assert plain(-2500000.0) == "-2500000" and plain(23.3) == "23.3" and plain(150.0) == "150"
+
+
+def test_a_million_over_its_maximum_is_said_in_digits(cli, make_pack, tmp_path):
+    pack = make_pack(tmp_path)
+    heroes = pack / "cards" / "heroes.yaml"
+    text = heroes.read_text(encoding="utf-8")
+    assert "stundenlohn: 200.0" in text
+    heroes.write_text(text.replace("stundenlohn: 200.0", "stundenlohn: 9879750.0", 1),
+                      encoding="utf-8")
+    result = cli("check", "--data", tmp_path / "card_data")
+    assert result.exit_code == 1
+    assert "9879750 is above the maximum" in result.output and "e+06" not in result.output
