@@ -51,6 +51,19 @@ def _own_cache(tmp_path_factory):
         os.environ["CARDGEN_CACHE"] = previous
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_user_settings():
+    """No printer settings from this machine's ~/.config/cardgen/settings.yaml: /dev/null is
+    "no settings" (load.settings). A test about the settings file sets its own."""
+    previous = os.environ.get("CARDGEN_SETTINGS")
+    os.environ["CARDGEN_SETTINGS"] = os.devnull
+    yield
+    if previous is None:
+        os.environ.pop("CARDGEN_SETTINGS", None)
+    else:
+        os.environ["CARDGEN_SETTINGS"] = previous
+
+
 @pytest.fixture(autouse=True)
 def _base_edition():
     """Every test starts and ends on each pack's base edition: a command run in-process with

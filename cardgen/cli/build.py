@@ -202,7 +202,7 @@ def _build_all(data, packs, out: Path, settings, force: bool, jobs: int,
     from ..output import OutputError, output_lock
     from ..pipeline.parallel import default_jobs
     report = Report()
-    _with_user_settings(settings, report)
+    with_user_settings(settings, report)
     folders = select_packs(data_dir(data), packs or [], report)
     finish_if_failed(report, strict)
     _out_apart(out, folders)
@@ -242,7 +242,7 @@ def _settings(**values):
     return BuildSettings(**values)
 
 
-def _with_user_settings(settings, report) -> None:
+def with_user_settings(settings, report) -> None:
     """The printer's paper, duplex, offset and margin from the settings file, where the
     command line says nothing."""
     from ..load.settings import load_user_settings

@@ -42,13 +42,18 @@ def check(packs: PacksArgument = None, data: DataOption = None,
     from ..incremental.plan import select_packs
     from ..pipeline.chain import check_pack
 
+    from ..model.settings import BuildSettings
+    from .build import with_user_settings
+
     use_edition(language)
     choice = choice_from(preset, cards, random, seed, special, variant, option, players, teams)
     one_pack_for(choice, packs)
     report = Report()
+    settings = BuildSettings()
+    with_user_settings(settings, report)  # the printer's settings file, as build reads it
     for folder in select_packs(data_dir(data), packs or [], report):
         ran_before = len(report.ran)
-        checked = check_pack(folder, report, choice=choice)
+        checked = check_pack(folder, report, settings, choice=choice)
         if checked is None:
             continue
         loaded, deck = checked.data, checked.deck

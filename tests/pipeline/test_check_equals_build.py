@@ -44,3 +44,23 @@ def test_a_build_checks_balance_yaml_like_check(cli, monkeypatch, tmp_path):
     assert built.exit_code == 1
     assert "balance.yaml:2:12: error: specials: unknown kind 'Q'" in built.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("settings", ["folder", "margin: 95\n", "paper: a5\n", "",
+                                      "paper: letter\n"])
+def test_check_reads_the_settings_file_as_build_does(cli, monkeypatch, tmp_path, settings):
+    """The printer's settings file is the build's input too: a broken one fails check and
+    build alike, an empty one means no settings in both (issue 31)."""
+    path = tmp_path / "settings.yaml"
+    if settings == "folder":
+        path.mkdir()
+    else:
+        path.write_text(settings, encoding="utf-8")
+    monkeypatch.setenv("CARDGEN_SETTINGS", str(path))
+    monkeypatch.chdir(FIXTURES / "valid")
+    checked = cli("check")
+    built = cli("build", "--out", tmp_path / "out", "--jobs", "1", "--only", "cards")
+    assert built.exit_code == checked.exit_code, (checked.stderr, built.stderr)
+    assert built.stderr.splitlines() == checked.stderr.splitlines()
+    assert checked.exit_code == (1 if settings in ("folder", "margin: 95\n", "paper: a5\n")
+                                 else 0), checked.stderr
