@@ -245,12 +245,15 @@ def _note_interrupt(signum, frame) -> None:
 
 
 def _taken_interrupts() -> set[int]:
-    """The interrupts that came while held (pending or noted), taken: not delivered."""
-    taken = set(_CAUGHT)
-    _CAUGHT.clear()
+    """The interrupts that came while held (pending or noted), taken: not delivered. (One seen
+    pending may be taken by another thread meanwhile: it is counted, and the noting handler,
+    which stays while the build ends, hears it.)"""
+    taken = set()
     for sig in signal.sigpending() & _INTERRUPTS:
         signal.sigtimedwait([sig], 0)
         taken.add(sig)
+    taken |= set(_CAUGHT)
+    _CAUGHT.clear()
     return taken
 
 
@@ -724,7 +727,10 @@ class output_lock:
         if self.held is not None:
             if kind is None:  # waiting interrupts are taken, not delivered: the build is done
                 interrupted = _taken_interrupts()
-            _release_interrupts(self.held)
+            if interrupted:  # the run ends here with exit 0: only the mask goes back, so an
+                signal.pthread_sigmask(signal.SIG_SETMASK, self.held[0])  # interrupt on its
+            else:                                                         # way is only noted
+                _release_interrupts(self.held)
             self.held = None
         for lock in self.packs.values():
             lock.release()

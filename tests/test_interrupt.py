@@ -111,3 +111,17 @@ def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
     assert not out.exists()
     _wait_until_gone(_session(process.pid) + [worker])
     assert _session(process.pid) == []  # the session's processes (the workers) are all gone
+
+
+def test_no_library_starts_a_thread_that_could_take_a_ctrl_c():
+    """A native thread (OpenBLAS's, started when numpy is imported for the colour checks) does
+    not block SIGINT: the kernel could hand it the Ctrl-C meant for the build. cardgen keeps
+    such libraries to the one thread (cardgen/__init__.py)."""
+    code = ("import os, cardgen, cardgen.validate.groups, colorspacious, numpy, pypdfium2; "
+            "print(len(os.listdir('/proc/self/task')))")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"
