@@ -86,6 +86,13 @@ def _wait_until_gone(pids: list[int]) -> None:
             os.close(fd)
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the build: Ctrl-C interrupts, also when the test run itself was started in the
+    background (a shell starts background jobs with SIGINT ignored, their children inherit it,
+    and Python then leaves it ignored: the build would never hear the Ctrl-C)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
     pack = _pack(tmp_path)
     out = tmp_path / "out"
@@ -94,7 +101,7 @@ def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
     process = subprocess.Popen([sys.executable, "-c", BUILD, str(tell), str(pack.parent),
                                 str(out)], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True,
-                               pass_fds=[tell])
+                               pass_fds=[tell], preexec_fn=_ctrl_c_as_in_a_terminal)
     os.close(tell)
     try:
         worker = int(_first_line(told))
