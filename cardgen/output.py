@@ -19,6 +19,7 @@ build with 0 and a note: its output is complete, as its manifests say.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -749,11 +750,9 @@ class output_lock:
         return False
 
     def _tidy(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # tidying only: a folder that cannot be read stays
             if self.created and not any(self.root.iterdir()):
                 _discard([], self.created)
-        except OSError:
-            pass
 
 
 def _note(text: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -122,9 +123,8 @@ def _run(folders: list[Path], settings, choice, host: str, port: int, open_brows
     config = uvicorn.Config(app(preview, host, port), log_level="warning", lifespan="on",
                             timeout_graceful_shutdown=1, access_log=False)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the preview ends
+            uvicorn.Server(config).run(sockets=[sock])
     finally:
         sock.close()
     info("stopped serving")

@@ -7,6 +7,7 @@ checks of what was laid out, the kept fronts of the build before).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 
 from ..diagnostics import Report
@@ -130,10 +131,9 @@ def _prepared_size(images: ImageStore, box) -> tuple[str, float, float]:
     """(picture, w_pt, h_pt) as the drawing will prepare it: the box, or the whole picture
     where its fit or focus shows it otherwise (pictures.fit)."""
     w, h = box.region.w * MM, box.region.h * MM
-    try:
+    # an unreadable file keeps the box's size: the picture check says why it cannot be read
+    with contextlib.suppress(Exception):
         _, _, w, h = images.placed(box.image, w, h, box.fit, box.focus)
-    except Exception:  # noqa: BLE001 - an unreadable file: the check says why
-        pass
     return box.image, w, h
 
 

@@ -320,10 +320,8 @@ def allowed_hosts(host: str, port: int) -> set[str]:
     if host in ("0.0.0.0", "::", ""):
         import socket
         names |= {socket.gethostname(), socket.getfqdn()}
-        try:
+        with contextlib.suppress(OSError):  # a host name without an address adds none
             names |= set(socket.gethostbyname_ex(socket.gethostname())[2])
-        except OSError:
-            pass
     if ":" in host and not host.startswith("["):
         names.add(f"[{host}]")
     return {f"{name}:{port}" for name in names if ":" not in name or name.startswith("[")} | \

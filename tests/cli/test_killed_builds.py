@@ -13,6 +13,7 @@ Every wait here is for an event (a line in a pipe, a process's pidfd), never for
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import shutil
@@ -170,10 +171,8 @@ def test_a_killed_build_leaves_no_worker_and_no_lock_behind(tmp_path):
         assert all(_gone(pid) for pid in workers), "a worker outlived its build"
     finally:
         os.close(told)
-        try:
+        with contextlib.suppress(ProcessLookupError):  # ended already
             os.killpg(build.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     again = _run(tmp_path, "build", "--data", tmp_path / "card_data", "--out", out,
                  "--only", "cards", "--jobs", "1")
     assert again.returncode == 0, again.stderr
