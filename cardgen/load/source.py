@@ -243,6 +243,14 @@ else:  # PyYAML built without libyaml
     FastMarkedLoader = MarkedLoader
 
 
+def control_character(text: str) -> str | None:
+    """The first character of `text` no font prints and no text should hold (a control
+    character, a direction override, half a surrogate pair), as U+XXXX; None when it is clean.
+    Tabs and line breaks are fine."""
+    found = _TEXT_CONTROLS.search(text)
+    return f"U+{ord(found.group()):04X}" if found else None
+
+
 def _escaped_controls(text: str, mark: Mark) -> None:
     """A "..." text may write any character as an escape (\\a, \\0, \\x07, \\ud800): the
     file itself is clean, but the text would carry a control character or half a surrogate
@@ -356,9 +364,13 @@ def composed(text: str) -> str:
 
 # what no text file of ours may hold: C0 controls but tab and line breaks, DEL and the C1
 # controls, the two non-characters U+FFFE/U+FFFF, lone surrogates
-_FILE_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
+# (U+202A-202E and U+2066-2069 steer text direction unseen: cardgen lays text left to right, so
+# they would only hide what a line really says, as "Trojan source" does)
+_FILE_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+                            "\ufffe\uffff\ud800-\udfff]")
 # the same in one "..." scalar, where U+FFFE/U+FFFF may be escaped on purpose
-_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+                            "\ud800-\udfff]")
 
 
 def fast_may_read(text: str) -> bool:

@@ -23,7 +23,7 @@ from typing import get_args, get_origin
 
 from ..diagnostics import Report, display_path
 from ..model.marks import Mark, MarkedDict, MarkedList
-from .source import MAX_FILE_BYTES, MAX_NUMBER, composed, read_bounded
+from .source import MAX_FILE_BYTES, MAX_NUMBER, composed, control_character, read_bounded
 
 SUFFIXES = (".csv", ".xlsx")
 
@@ -64,7 +64,7 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
                              "in the workbook (the program that wrote it did not compute it); "
                              "open and save the workbook in Excel or LibreOffice, or write the "
                              "value")
-            return None if uncomputed else rows
+            return None if uncomputed or _controls(rows, shown, report) else rows
         raw = read_bounded(path, MAX_SHEET_BYTES, lambda message: SheetTooLarge(0, 0, message))
         text = composed(raw.decode("utf-8-sig"))
     except SheetTooLarge as exc:
@@ -102,7 +102,22 @@ def read_table(path: Path, report: Report) -> list[list[object]] | None:
                      f"the row cannot be read ({exc}): a quoted cell ends at its closing "
                      f"quote, then comes {delimiter!r} or the end of the line")
         return None
-    return rows
+    return None if _controls(rows, shown, report) else rows
+
+
+def _controls(rows: list[list[object]], shown: str, report: Report) -> bool:
+    """Whether a cell holds a character no card can print (a control character pasted from
+    another program, a hidden text-direction override); each is said at its cell, as a YAML
+    file with one is refused at its line."""
+    found = False
+    for number, row in enumerate(rows, start=1):
+        for col, value in enumerate(row, start=1):
+            code = control_character(value) if isinstance(value, str) else None
+            if code:
+                report.error(shown, number, col, "", f"the cell holds the control character "
+                             f"{code}, which no card can print; remove it")
+                found = True
+    return found
 
 
 def _within(rows: int, columns: int, line: int) -> None:
@@ -177,6 +192,7 @@ def _unpack(book, part, budget: list[int], take) -> None:
 
 
 _ELEMENT = re.compile(rb"<(?:\w+:)?(row|c)\b([^>]*?)/?>")
+_MERGED = re.compile(rb"<(?:\w+:)?mergeCell\b[^>]*?\bref=\"([A-Z]+)([0-9]+):([A-Z]+[0-9]+)\"")
 _REF = re.compile(rb"\br=\"([A-Z]*)([0-9]*)\"")
 
 
@@ -191,6 +207,12 @@ def _sheet_extent(book, part, budget: list[int]) -> int:
         data, state["tail"] = (data[:cut], data[cut:]) if cut >= 0 else (data, b"")
         if len(state["tail"]) > 1 << 16:
             raise SheetTooLarge(0, 0, "the sheet's XML holds an element longer than 64 kB")
+        merged = _MERGED.search(data)
+        if merged:  # only the first cell of a merged range keeps its value when it is read
+            left, row, right = (group.decode() for group in merged.groups())
+            raise SheetTooLarge(int(row), _column(merged.group(1)), f"cells {left}{row}:"
+                                f"{right} are merged, so every cell but the first reads as "
+                                "empty; unmerge them and write each cell's value")
         for match in _ELEMENT.finditer(data):
             ref = _REF.search(match.group(2))
             if match.group(1) == b"row":

@@ -141,7 +141,8 @@ def _value_problem(data: PackData, spec: SubValue, value) -> str:
         if not spec.min <= level <= spec.max:
             return f"level {level} is outside {plain(spec.min)}–{plain(spec.max)}"
         band = next((b for b in data.pack.levels if b.level == level), None)
-        if band and not band.min <= detail <= band.max:
+        if band and band.min <= band.max and not band.min <= detail <= band.max:
+            # (a band with min above max is reported once, at pack.yaml)
             return (f"detail {detail} is outside the band of level {level} "
                     f"({band.min}–{band.max})")
         return ""

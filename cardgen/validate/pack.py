@@ -50,6 +50,7 @@ def check_pack_refs(data: PackData, report: Report) -> None:
                 m = at("categories", index, "values", v_index)
                 report.error(file, m.line, m.col, category.key, f"{value.key}: min {plain(value.min)} "
                              f"is above max {plain(value.max)}")
+    _check_level_bands(data, report)
     all_keys = {k for per in keys_per_kind.values() for k in per}
     for index, rule in enumerate(pack.stat_rules):
         for kind in rule.kinds:
@@ -66,3 +67,30 @@ def check_pack_refs(data: PackData, report: Report) -> None:
                     m = at("stat_rules", index, attr)
                     report.error(file, m.line, m.col, rule.rule, f"{attr}: unknown stat "
                                  f"'{name}'{did_you_mean(name, sorted(all_keys))}")
+
+
+def _check_level_bands(data: PackData, report: Report) -> None:
+    """`levels:` maps a level stat's detail to its level, so each band must be a range of its
+    own: a detail that fell in two bands (or a band that is empty) would let a card's level and
+    its detail say different things."""
+    pack, raw, file = data.pack, data.pack_raw, data.pack_file
+    seen: dict[int, int] = {}
+    for index, band in enumerate(pack.levels):
+        m = mark_at(raw, "levels", index)
+        subject = f"level {band.level}"
+        if band.level in seen:
+            report.error(file, m.line, m.col, subject, f"already has a band at line "
+                         f"{mark_at(raw, 'levels', seen[band.level]).line}; keep one")
+            continue
+        seen[band.level] = index
+        if band.min > band.max:
+            report.error(file, m.line, m.col, subject, f"min {plain(band.min)} is above max "
+                         f"{plain(band.max)}")
+    bands = sorted(((b.min, b.max, b.level, i) for i, b in enumerate(pack.levels)
+                    if seen.get(b.level) == i and b.min <= b.max))
+    for (_, low_max, low_level, _), (high_min, _, high_level, index) in zip(bands, bands[1:]):
+        if high_min <= low_max:
+            m = mark_at(raw, "levels", index)
+            report.error(file, m.line, m.col, f"level {high_level}", f"details {plain(high_min)}–"
+                         f"{plain(low_max)} fall in the bands of level {low_level} and level "
+                         f"{high_level}; let each band start after the one before ends")

@@ -196,7 +196,8 @@ def test_utf16_refused(tmp_path):
     assert "UTF-8" in refused(tmp_path, "a: 1\n".encode("utf-16")).message
 
 
-@pytest.mark.parametrize("char", ["\x00", "\x01", "\x08", "\x0b", "\x0c", "\x1b", "\x7f"])
+@pytest.mark.parametrize("char", ["\x00", "\x01", "\x08", "\x0b", "\x0c", "\x1b", "\x7f",
+                                  "\u202e", "\u2066"])  # (and hidden text-direction controls)
 def test_control_characters_refused_with_position(tmp_path, char):
     err = refused(tmp_path, f"a: 1\nname: Ann{char}x\n")
     assert err.mark == Mark("t.yaml", 2, 10)

@@ -201,3 +201,42 @@ def test_decomposed_letters_are_read_composed_in_yaml_csv_and_xlsx(tmp_path, mak
             _xlsx(rows, sheet_pack / "cards" / "hero.xlsx")
         loaded = check(sheet_pack, Report())
         assert [lc.card.name for lc in loaded.cards if lc.card.id == "A1"] == ["Jürg"], suffix
+
+
+# (openpyxl refuses to write C0 controls into a workbook; other programs do not)
+@pytest.mark.parametrize("suffix, char", [(".csv", "\x07"), (".csv", "\x00"),
+                                          (".csv", "\u202e"), (".xlsx", "\u202e"),
+                                          (".xlsx", "\u2067")])
+def test_a_cell_with_a_control_character_is_an_error_at_the_cell(tmp_path, make_pack, cli,
+                                                                 monkeypatch, suffix, char):
+    """A bell pasted from a terminal, a NUL, a hidden right-to-left override: no card can
+    print them, so the cell is named, as a YAML line with one is."""
+    folder = make_pack(tmp_path, {"cards/heroes.yaml": None})
+    rows = [["id", "name", "set"], ["A1", f"An{char}n", "A"]]
+    if suffix == ".csv":
+        (folder / "cards" / "hero.csv").write_text(
+            "\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    else:
+        _xlsx(rows, folder / "cards" / "hero.xlsx")
+    monkeypatch.chdir(tmp_path)
+    result = cli("check", "mini")
+    assert result.exit_code == 1
+    assert (f"card_data/mini/cards/hero{suffix}:2:2: error: the cell holds the control "
+            f"character U+{ord(char):04X}, which no card can print; remove it") \
+        in result.stderr.splitlines(), result.stderr
+
+
+def test_merged_cells_are_an_error_at_the_range(tmp_path, make_pack, cli, monkeypatch):
+    """Of merged cells only the first keeps its value when read: B2:C2 merged would lose the
+    card's set without a word."""
+    folder = make_pack(tmp_path, {"cards/heroes.yaml": None})
+    book = openpyxl.Workbook()
+    for row in [["id", "name", "set"], ["A1", "Ann", "A"]]:
+        book.active.append(row)
+    book.active.merge_cells("B2:C2")
+    book.save(folder / "cards" / "hero.xlsx")
+    monkeypatch.chdir(tmp_path)
+    result = cli("check", "mini")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("card_data/mini/cards/hero.xlsx:2:2: error: cells B2:C2 "
+                                    "are merged"), result.stderr

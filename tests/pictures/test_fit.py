@@ -131,3 +131,36 @@ def test_an_svg_with_text_is_refused_with_advice(cli, tmp_path):
     result = cli("check", "--data", folder.parent)
     assert result.exit_code == 1
     assert "words.svg' holds text" in result.output and "paths" in result.output
+
+
+@pytest.mark.parametrize("svg, said", [
+    # svglib would recover the broken file into a picture with parts missing
+    (SVG.replace("</svg>", "<rect"), "is not a readable SVG (line 1"),
+    # an entity can expand a few bytes into gigabytes, or name another file (XXE)
+    ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]>'
+     + SVG.replace("</svg>", "<desc>&x;</desc></svg>"), "declares XML entities"),
+    # a picture the pack's YAML does not name: no check or cache sees it change
+    (SVG.replace("</svg>", '<image href="../../secret.png" width="9" height="9"/></svg>'),
+     "refers to another file ('../../secret.png', line 1)"),
+    (SVG.replace('width="100"', 'width="1e30"'), "is not a readable SVG (no size, or a width or height beyond 1 000 000 "
+     "points)"),
+    (SVG.replace('cx="50"', 'cx="1e30"'), "draws beyond 1 000 000 points"),
+    (SVG.replace('<circle cx="50" cy="50" r="40" fill="#2E7D32"/>', ""), "draws nothing"),
+])
+def test_an_svg_that_would_print_wrong_or_reach_outside_is_refused(cli, tmp_path, svg, said):
+    folder = _pack(tmp_path, {"A1": "    image: images/icon.svg\n"}, {"icon.svg": svg})
+    result = cli("check", "--data", folder.parent)
+    assert result.exit_code == 1, result.output
+    assert f"icon.svg' {said}" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_svg_with_a_public_doctype_and_its_own_references_is_read(cli, tmp_path):
+    """Illustrator writes the SVG 1.1 DOCTYPE (no entities); <use href="#id"> is the file's own."""
+    svg = ('<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+           '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">'
+           + SVG.replace('<circle', '<defs><circle id="c" cx="50" cy="50" r="40"/></defs>'
+                         '<use href="#c"/><circle'))
+    folder = _pack(tmp_path, {"A1": "    image: images/icon.svg\n"}, {"icon.svg": svg})
+    result = cli("check", "--data", folder.parent)
+    assert result.exit_code == 0, result.output
