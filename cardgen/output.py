@@ -42,8 +42,10 @@ class Busy(OutputError):
 
 def wrong_kind(path: Path, needed: str) -> str:
     found = "a folder" if path.is_dir() else "a file"
-    return (f"{path} is {found}, but cardgen writes a {needed} there; move it away or choose "
-            "another --out (cardgen does not remove what it did not write)")
+    # (not "--out": build, schema and balance write to --out, but new to --data, export to
+    # --csv/--xlsx/--po and balance --apply into the pack)
+    return (f"{path} is {found}, but cardgen writes a {needed} there; move it away or write "
+            "elsewhere (cardgen does not remove what it did not write)")
 
 
 def _safe_dir(root: Path, relative: Path, created: list[Path]) -> Path:

@@ -23,7 +23,8 @@ def balance(
         help="Simulate only this variant (default: every variant balance.yaml plays).",
         show_default=False)] = None,
     games: Annotated[Optional[int], typer.Option(
-        min=1, help="Games per simulated variant (default: balance.yaml's).",
+        min=1, max=1_000_000, help="Games per simulated variant (default: balance.yaml's; at "
+        "most 1 000 000, as there).",
         show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the simulated games.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print every measure as JSON.")

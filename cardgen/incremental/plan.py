@@ -22,7 +22,8 @@ from ..model.settings import BuildSettings
 def select_packs(data_dir: Path, names: list[str], report: Report) -> list[Path]:
     """Pack folders to work on: the named ones, or all of them."""
     if not data_dir.is_dir():
-        report.error(str(data_dir), 0, 0, "", "no such folder (give the folder that holds your "
+        what = "no such folder" if not data_dir.exists() else "is a file, not a folder"
+        report.error(str(data_dir), 0, 0, "", f"{what} (give the folder that holds your "
                      "pack folders with --data)")
         return []
     try:

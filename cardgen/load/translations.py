@@ -20,7 +20,7 @@ import yaml
 from ..diagnostics import Report, display_path
 from .editions import (LANGUAGE_NAMES, SOURCES, Entry, Ident, named_items, edition_folder,
                        fingerprint, survey)
-from .source import load_yaml
+from .source import load_yaml, read_bounded
 
 _FIXED = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # reproducible bytes
 
@@ -45,6 +45,13 @@ def po_catalog(folder: Path, language: str, title: str, report: Report) -> bytes
     return out.getvalue()
 
 
+MAX_PO_BYTES = 8_000_000  # a PO file holds each text twice, with references and comments
+
+
+class _PoRefused(Exception):
+    """A PO file that is too large or no file."""
+
+
 def import_po(folder: Path, language: str, po: Path, report: Report) -> list[Path]:
     """The translations of a PO file written into the edition's overlay files. A message marked
     fuzzy keeps the fingerprint it had (it stays stale until confirmed); an empty one removes
@@ -53,14 +60,22 @@ def import_po(folder: Path, language: str, po: Path, report: Report) -> list[Pat
     from babel.messages.pofile import read_po
     shown = display_path(po)
     try:
-        with open(po, "rb") as handle:
-            catalog = read_po(handle, abort_invalid=True)
+        # a PO file is texts, as the YAML it comes from: the same bound (a folder, a pipe or
+        # a device is named as what it is, never read)
+        raw = read_bounded(po, MAX_PO_BYTES, lambda message: _PoRefused(message))
+        catalog = read_po(io.BytesIO(raw), abort_invalid=True)
+    except _PoRefused as exc:
+        report.error(shown, 0, 0, "", str(exc))
+        return []
     except OSError as exc:
         report.error(shown, 0, 0, "", f"cannot read the file: {exc.strerror}")
         return []
     except Exception as exc:  # babel's PoFileError and what a broken file raises
-        line = getattr(exc, "lineno", 0) or 0
-        report.error(shown, line, 1 if line else 0, "", f"not a readable PO file: {exc}")
+        # babel counts lines from 0 and ends its message with " on N"
+        line = getattr(exc, "lineno", None)
+        line = line + 1 if isinstance(line, int) else 0
+        said = re.sub(r" on \d+$", "", str(exc))
+        report.error(shown, line, 1 if line else 0, "", f"not a readable PO file: {said}")
         return []
     entries = survey(folder, language, report)
     by_context = {f"{e.file.as_posix()}:{e.path}": e for e in entries}

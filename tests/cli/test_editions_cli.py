@@ -120,3 +120,22 @@ def test_the_english_flagship_rulebook_speaks_english_throughout(cli, tmp_path):
     assert "What scores Points" in text
     assert "Octet red (Anaesthesia) 80 + card points" in text
     assert "Kartenpunkte" not in text and "Spieler" not in text
+
+
+def test_a_broken_po_file_is_named_at_its_line_and_nothing_is_written(cli, tmp_path):
+    """babel counts lines from 0: the line said is the line an editor shows."""
+    _german(tmp_path)
+    data = tmp_path / "card_data"
+    overlay = data / "mini" / "editions" / "de" / "cards" / "heroes.yaml"
+    before = overlay.read_bytes()
+    po = tmp_path / "broken.po"
+    po.write_text('msgid "Bob"\nmsgstr "Bobby"\n\nx"garbage\n', encoding="utf-8")
+    result = cli("import", "mini", po, "--data", data, "--language", "de")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (f"{po}:4:1: error: not a readable PO file: "
+                                             "Unknown or misformatted keyword")
+    assert overlay.read_bytes() == before
+    result = cli("import", "mini", tmp_path, "--data", data, "--language", "de")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (f"{tmp_path}: error: is a folder, not a file "
+                                             "cardgen can read")

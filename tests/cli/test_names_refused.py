@@ -48,7 +48,7 @@ def test_new_into_a_data_folder_that_is_a_file(tmp_path):
     result = run("new", "game", "--data", tmp_path / "games")
     assert result.exit_code == 1
     assert _one_error(result) == (f"error: {tmp_path / 'games'} is a file, but cardgen writes "
-                                  "a folder there; move it away or choose another --out "
+                                  "a folder there; move it away or write elsewhere "
                                   "(cardgen does not remove what it did not write)")
     assert (tmp_path / "games").read_text() == "notes"
 
