@@ -16,12 +16,13 @@ def _stat_value(value: Any) -> Union[int, float, list[int]]:
         raise ValueError("must be a number")
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError("must be a finite number")
-    if any(abs(v) > 10**15 for v in (value if isinstance(value, list) else [value])):
-        raise ValueError(f"is too large a number (the largest cardgen reads is "
-                         f"{MAX_NUMBER_TEXT})")
+    # (the shape of a level first: [text, 28] has no size to compare)
     if isinstance(value, list) and (len(value) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise ValueError("a level must be written [level, detail], two whole numbers")
+    if any(abs(v) > 10**15 for v in (value if isinstance(value, list) else [value])):
+        raise ValueError(f"is too large a number (the largest cardgen reads is "
+                         f"{MAX_NUMBER_TEXT})")
     return value
 
 
