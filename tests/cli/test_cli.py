@@ -86,6 +86,25 @@ def test_packs_with_an_empty_data_folder(cli, tmp_path):
     assert "no packs found" in result.stderr
 
 
+def test_a_data_folder_that_is_missing_or_a_file_is_named_as_what_it_is(cli, tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    result = cli("check", "--data", tmp_path / "notes.txt")
+    assert_user_error(result)
+    assert result.stderr.splitlines()[0] == (f"{tmp_path / 'notes.txt'}: error: is a file, not "
+                                             "a folder (give the folder that holds your pack "
+                                             "folders with --data)")
+    result = cli("check", "--data", tmp_path / "nowhere")
+    assert result.stderr.splitlines()[0].startswith(f"{tmp_path / 'nowhere'}: error: no such "
+                                                    "folder")
+
+
+def test_balance_games_beyond_the_bound_of_balance_yaml_is_a_usage_error(cli):
+    """10^9 games would run for hours without a word; balance.yaml's own bound is 1 000 000."""
+    result = cli("balance", "crazy-hospital", "--games", "1000001")
+    assert result.exit_code == 2
+    assert "1000000" in result.output.replace(" ", "").replace("_", "")
+
+
 def test_packs_names_a_pack_whose_pack_yaml_is_broken(cli, make_pack, tmp_path):
     make_pack(tmp_path, {"pack.yaml": "id: mini\ntitle: [\n"})
     result = cli("packs", "--data", tmp_path / "card_data")
