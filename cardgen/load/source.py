@@ -255,14 +255,14 @@ def _escaped_controls(text: str, mark: Mark) -> None:
     """A "..." text may write any character as an escape (\\a, \\0, \\x07, \\ud800): the
     file itself is clean, but the text would carry a control character or half a surrogate
     pair, which no font can print. Line breaks and tabs are fine."""
-    found = _TEXT_CONTROLS.search(text)
-    if found:
-        code = ord(found.group())
-        if code < 0xD800:
-            raise YamlError(mark, f"the text holds the control character U+{code:04X} (an "
-                                  "escape such as \\a or \\x..); remove it")
-        raise YamlError(mark, f"the text holds U+{code:04X}, half of a surrogate pair and "
-                              "no character (an escape \\u....); write the character itself")
+    code = control_character(text)
+    if code is None:
+        return
+    if not 0xD800 <= int(code[2:], 16) <= 0xDFFF:
+        raise YamlError(mark, f"the text holds the control character {code} (an escape such "
+                              "as \\a or \\x..); remove it")
+    raise YamlError(mark, f"the text holds {code}, half of a surrogate pair and no character "
+                          "(an escape \\u....); write the character itself")
 
 
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in

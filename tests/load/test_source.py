@@ -12,7 +12,7 @@ from cardgen.load import source
 from cardgen.diagnostics import Report
 from cardgen.load.pack import read_yaml
 from cardgen.model.marks import Mark, MarkedDict, MarkedList, MarkedStr
-from cardgen.load.source import YamlError, load_yaml
+from cardgen.load.source import YamlError, control_character, load_yaml
 
 
 def load(tmp_path: Path, text: str | bytes):
@@ -413,3 +413,12 @@ def test_a_file_read_before_is_taken_from_the_cache_until_it_changes(tmp_path, m
     path.write_text("cards:\n  - {id: A1, name: Zwei}\n", encoding="utf-8")
     assert load_yaml(path, "cards.yaml")["cards"][0]["name"] == "Zwei"
     assert len(list((tmp_path / "cache" / "yaml").iterdir())) == 1
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Ann Smith\tline\nbreak", None),  # tabs and line breaks are text
+    ("Ann\x07", "U+0007"), ("\x00", "U+0000"), ("a\u202eb", "U+202E"), ("a\u2069", "U+2069"),
+    ("a\ud800", "U+D800"), ("Zoë ‹x› —", None),
+])
+def test_control_character_names_the_first_unprintable_one(text, said):
+    assert control_character(text) == said
