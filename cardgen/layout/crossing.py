@@ -46,8 +46,8 @@ def crossing_problems(face, card_size: tuple[float, float],
                 continue  # a plate laid over the text: its edge cuts the text on purpose
             if _allowed(boxes[t], boxes[f]):
                 continue
-            hit = next((char for char, ink, points in glyphs
-                        if frame.crosses(ink, points) and
+            hit = next((char for char, ink, outline in glyphs
+                        if frame.crosses(ink, outline) and
                         not _hidden(boxes, min(t, f), max(t, f), ink, h)), None)
             if hit is not None:
                 out.append((boxes[t].name, f"the ink of '{hit}' crosses the "
@@ -74,9 +74,10 @@ def crossing_problems(face, card_size: tuple[float, float],
     return out
 
 
-def _glyphs(box, card_h: float, icons) -> list[tuple[str, Rect, list | None]]:
-    return [(char, _grow(ink, -SLACK), points)
-            for char, ink, points in glyph_outlines(box, card_h, icons) if not char.isspace()]
+def _glyphs(box, card_h: float, icons) -> list[tuple[str, Rect, object]]:
+    """(character, its ink box less the slack, its typeset.Outline or None) per inked glyph."""
+    return [(char, _grow(ink, -SLACK), outline)
+            for char, ink, outline in glyph_outlines(box, card_h, icons) if not char.isspace()]
 
 
 def _allowed(first, second) -> bool:
@@ -104,19 +105,29 @@ class _Frame:
     def __init__(self, rect: Rect, half: float, radius: float, line: bool):
         self.rect, self.half, self.radius, self.line = rect, half, radius, line
 
-    def crosses(self, ink: Rect, points, shape: bool = False,
+    def crosses(self, ink: Rect, outline, shape: bool = False,
                 clearance: float = CLEARANCE) -> bool:
         """The ink (a glyph, or a shape) meets the line or comes nearer than `clearance`. A
         glyph is measured by the points of its outline (a ♣ in a ring keeps clear of it, a
-        keyboard's corners do not), else by its box."""
+        keyboard's corners do not), else by its box. The outline's points are placed only for
+        a glyph whose outline box is near the line: far off or well inside, the box decides."""
         band = self.half + clearance
         if self.line:
-            return _segment_near(self.rect, ink, band) if points is None else \
-                _points_near_segment(self.rect, points, band)
+            if outline is None:
+                return _segment_near(self.rect, ink, band)
+            x0, y0, x1, y1 = self.rect  # the band's ends lie within √2 bands of the segment's
+            reach = _grow((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), 2 * band + 1e-5)
+            return _meets(outline.box, reach) and \
+                _points_near_segment(self.rect, outline.points, band)
         outer = _grow(self.rect, band)
         inner = _grow(self.rect, -band)
         radius_in, radius_out = max(self.radius - band, 0.0), self.radius + band
-        if points is not None:
+        if outline is not None:
+            if _inside_rounded(inner, radius_in, outline.box):
+                return False  # inside it (a rounded rectangle is convex: so is every point)
+            if not _meets_rounded(outer, radius_out, _grow(outline.box, 1e-5)):
+                return _spans(outer, ink)  # no point reaches the line
+            points = outline.points
             if all(_point_in(inner, radius_in, px, py) for px, py in points):
                 return False  # inside it
             return any(_point_in(outer, radius_out, px, py) for px, py in points) or \
@@ -235,7 +246,7 @@ def _overlap(first, second) -> tuple[str, str, Rect] | None:
     return None
 
 
-def _union(glyphs) -> Rect:  # (char, box, points) each
+def _union(glyphs) -> Rect:  # (char, box, outline) each
     return (min(g[1][0] for g in glyphs), min(g[1][1] for g in glyphs),
             max(g[1][2] for g in glyphs), max(g[1][3] for g in glyphs))
 

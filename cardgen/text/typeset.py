@@ -116,8 +116,8 @@ def run_inks(box, card_h: float, icons: dict[str, str]):
 
 
 def glyph_outlines(box, card_h: float, icons: dict[str, str]):
-    """Per inked glyph of a box: (character, its ink box, the points of its outline or None),
-    in card points, placed and turned as run_inks places them (the crossing preflight)."""
+    """Per inked glyph of a box: (character, its ink box, its Outline or None), in card points,
+    placed and turned as run_inks places them (the crossing preflight)."""
     x, y, w, h = box_rect(box, card_h)
     turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
     out = []
@@ -125,15 +125,51 @@ def glyph_outlines(box, card_h: float, icons: dict[str, str]):
         for font, size, text in pieces:
             glyphs, _union, advance = _run_glyphs(font, size, text)
             for char, gx0, gy0, gx1, gy1 in glyphs:
-                start = pen + gx0 - glyph_box(char, font)[0] * size  # this glyph's own pen
-                points = glyph_points(char, font)
-                placed = None if points is None else [
-                    _turned_point(start + px * size, baseline + py * size, turn, *centre)
-                    for px, py in points]
+                extent = _extent(char, font)
+                outline = None if extent is None else Outline(
+                    glyph_points(char, font), extent,
+                    pen + gx0 - glyph_box(char, font)[0] * size,  # the glyph's own pen
+                    baseline, size, turn, centre)
                 out.append((char, _turned((pen + gx0, baseline + gy0, pen + gx1,
-                                           baseline + gy1), turn, *centre), placed))
+                                           baseline + gy1), turn, *centre), outline))
             pen += advance
     return out
+
+
+class Outline:
+    """The points of one glyph's outline placed on the card. Made when first asked for: a card
+    sets thousands of glyphs and the preflight needs the points only of those that come near a
+    line; `box` (every point lies in it, exactly: the placing is monotonic in each coordinate
+    for turns of 90 degrees) tells which."""
+
+    __slots__ = ("_em", "_start", "_baseline", "_size", "_turn", "_centre", "box", "_points")
+
+    def __init__(self, em, extent, start: float, baseline: float, size: float, turn: int,
+                 centre: tuple[float, float]):
+        self._em, self._start, self._baseline, self._size = em, start, baseline, size
+        self._turn, self._centre, self._points = turn, centre, None
+        x0, y0, x1, y1 = extent
+        self.box = _turned((start + x0 * size, baseline + y0 * size, start + x1 * size,
+                            baseline + y1 * size), turn, *centre)
+
+    @property
+    def points(self) -> list[tuple[float, float]]:
+        if self._points is None:
+            start, baseline, size = self._start, self._baseline, self._size
+            self._points = [_turned_point(start + px * size, baseline + py * size, self._turn,
+                                          *self._centre) for px, py in self._em]
+        return self._points
+
+
+@lru_cache(maxsize=4096)
+def _extent(char: str, font: str) -> tuple[float, float, float, float] | None:
+    """The box of a glyph's outline points in em (off-curve points may lie outside the glyph's
+    own box from the font), or None where glyph_points has none."""
+    points = glyph_points(char, font)
+    if points is None:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _turned_point(px: float, py: float, degrees: int, cx: float, cy: float):

@@ -167,3 +167,40 @@ def test_a_region_may_declare_what_it_lies_over():
     assert [name for name, _ in _problems(frame, badge)] == ["badge"]
     badge.region = badge.region.model_copy(update={"overlaps": ["medallion"]})
     assert _problems(frame, badge) == []
+
+
+class _Eager:
+    """An outline whose box says nothing: the frame must measure every point of it."""
+
+    def __init__(self, outline):
+        self.box, self.points = (-1e9, -1e9, 1e9, 1e9), outline.points
+
+
+@pytest.mark.parametrize("rotate", [0, 90, 180, 270])
+def test_the_outline_box_decides_only_what_the_points_would(rotate):
+    """The preflight places a glyph's outline points only when its box is near a line; swept
+    across a rounded frame, a level line and an upright one, it finds what measuring every
+    point finds, and every placed point lies in the box."""
+    from cardgen.layout.crossing import _frame, _glyphs
+    lines = [Box(name, Region(type="line", x=x, y=y, w=w, h=h, stroke="#000000",
+                              stroke_width=1)) for name, x, y, w, h in
+             (("rule", 5, 40, 50, 0), ("post", 30, 5, 0, 80))]
+    for line in lines:
+        line.stroke = "#000000"
+    frames = [_frame(b, 91) for b in
+              (_rect("ring", 10, 20, 30, 30, stroke="#000000", radius=12), *lines)]
+    assert None not in frames
+    seen = set()
+    for step in range(60):
+        x, y = 2 + step * 0.7, 14 + (step % 9) * 3.1
+        box = _text_box("t", x, y, 16, 12, "♣Ag", 14, rotate=rotate)
+        for char, ink, outline in _glyphs(box, 91, {}):
+            if outline is None:
+                continue
+            x0, y0, x1, y1 = outline.box
+            assert all(x0 <= px <= x1 and y0 <= py <= y1 for px, py in outline.points)
+            for frame in frames:
+                lazy = frame.crosses(ink, outline)
+                assert lazy == frame.crosses(ink, _Eager(outline)), (char, x, y, frame.rect)
+                seen.add(lazy)
+    assert seen == {True, False}  # the sweep met lines and missed them
