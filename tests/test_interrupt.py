@@ -121,10 +121,10 @@ def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
 
 
 def test_no_library_starts_a_thread_that_could_take_a_ctrl_c():
-    """A native thread (OpenBLAS's, started when numpy is imported for the colour checks) does
+    """A native thread (OpenBLAS's, started when numpy is imported, as a library may) does
     not block SIGINT: the kernel could hand it the Ctrl-C meant for the build. cardgen keeps
     such libraries to the one thread (cardgen/__init__.py)."""
-    code = ("import os, cardgen, cardgen.validate.groups, colorspacious, numpy, pypdfium2; "
+    code = ("import os, cardgen, cardgen.validate.groups, numpy, pypdfium2; "
             "print(len(os.listdir('/proc/self/task')))")
     env = {k: v for k, v in os.environ.items()
            if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}

@@ -3,11 +3,11 @@ colour and nothing else of it, and group colours that look alike to players with
 colour-vision deficiency. Warnings (errors with --strict), at the line to change.
 
 The look-alike test simulates the three dichromacies at full strength (protanopia,
-deuteranopia, tritanopia; colorspacious, after Machado et al. 2009) and measures the distance
-of the two simulated colours in CAM02-UCS (colorspacious's perceptually uniform space, where
-about 1 is the smallest difference an eye sees side by side). Below CVD_MIN the two are hard
-to tell apart at a glance across the table; the threshold is cardgen's choice, stated here
-and in docs/decisions.md.
+deuteranopia, tritanopia; after Machado et al. 2009) and measures the distance of the two
+simulated colours in CAM02-UCS (Luo et al. 2006's perceptually uniform space built on
+CIECAM02, where about 1 is the smallest difference an eye sees side by side); cvd.py computes
+both. Below CVD_MIN the two are hard to tell apart at a glance across the table; the
+threshold is cardgen's choice, stated here and in docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import re
 from ..diagnostics import Report
 from ..model.marks import mark_at
 from ..model.packdata import PackData
+from .cvd import distance as cvd_distance, simulated
 
 CVD_MIN = 10.0  # CAM02-UCS distance below which two colours look alike
 CVD_TYPES = (("protanomaly", "protanopia (red-blind)"),
@@ -90,20 +91,13 @@ def _colour_only_layouts(data: PackData, report: Report) -> None:
 
 def _look_alike(data: PackData, report: Report) -> None:
     """Pairs of different group colours that a colour-vision deficiency makes look alike."""
-    from colorspacious import cspace_convert, deltaE
-
-    def rgb(colour: str):
-        return [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     groups = list(enumerate(data.pack.groups))
     for (ia, a), (ib, b) in itertools.combinations(groups, 2):
         if a.colour.upper() == b.colour.upper():
             continue  # one colour on purpose: the symbols are the cue (quartett's suits)
         worst = None
         for cvd, name in CVD_TYPES:
-            space = {"name": "sRGB1+CVD", "cvd_type": cvd, "severity": 100}
-            seen = [cspace_convert(rgb(c), space, "sRGB1").clip(0, 1) for c in (a.colour,
-                                                                               b.colour)]
-            distance = float(deltaE(seen[0], seen[1], input_space="sRGB1"))
+            distance = cvd_distance(simulated(a.colour, cvd), simulated(b.colour, cvd))
             if worst is None or distance < worst[0]:
                 worst = (distance, name)
         if worst[0] < CVD_MIN:
