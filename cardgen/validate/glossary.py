@@ -34,7 +34,9 @@ WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)?")
 
 def check_glossary(data: PackData, report: Report) -> None:
     """The glossary's terms in every document; the names and numbers of every example."""
-    texts = list(_pack_texts(data))
+    rules = list(_rule_texts(data))  # rendered once: both checks read them
+    others = list(_pack_texts(data))
+    texts = [item[:2] for item in rules] + others
     terms = [(term.use, word, _word_pattern(word)) for term in data.pack.glossary.terms
              for word in term.not_]
     for text, (file, line, col, subject) in texts:
@@ -45,7 +47,7 @@ def check_glossary(data: PackData, report: Report) -> None:
                                "thing on cards, boards and in the rules")
         for problem in _typography(text):
             report.warning(file, line, col, subject, problem)
-    _check_examples(data, report, [item for item in _pack_texts(data, rules=False)])
+    _check_examples(data, report, rules, others)
 
 
 APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
@@ -77,12 +79,10 @@ def _word_pattern(word: str) -> re.Pattern:
 
 # --- every text of the pack, with where it is written ------------------------------------------
 
-def _pack_texts(data: PackData, rules: bool = True) -> Iterator[tuple[str, tuple]]:
-    """(text, (file, line, col, subject)) of everything the pack prints: rule texts after
-    Jinja (examples too), cards' texts and fields, layouts' and boards' own words, pack.yaml's
-    and composition.yaml's words."""
-    if rules:
-        yield from (item[:2] for item in _rule_texts(data))
+def _pack_texts(data: PackData) -> Iterator[tuple[str, tuple]]:
+    """(text, (file, line, col, subject)) of everything the pack prints but its rule texts
+    (_rule_texts): cards' texts and fields, layouts' and boards' own words, pack.yaml's and
+    composition.yaml's words."""
     for lc in data.cards:
         strings = [((key,), value) for key, value in lc.card.model_dump().items()
                    if isinstance(value, str) and key not in ("id", "image", "group", "kind")]
@@ -104,11 +104,12 @@ def _pack_texts(data: PackData, rules: bool = True) -> Iterator[tuple[str, tuple
         raw = read_yaml(path, Report()) if path.is_file() else None
         if raw is None:
             continue
+        shown = display_path(path)
         for text, keys in printed_strings(raw, ()):
             if keys and keys[0] in ("id", "glossary", "schema", "print", "icons", "stat_rules"):
                 continue
             mark = mark_at(raw, *keys)
-            yield JINJA.sub(" ", text), (display_path(path), mark.line, mark.col,
+            yield JINJA.sub(" ", text), (shown, mark.line, mark.col,
                                           ".".join(str(k) for k in keys[:2]))
 
 
@@ -130,8 +131,8 @@ def _rule_texts(data: PackData) -> Iterator[tuple[str, tuple, bool]]:
 
 # --- examples --------------------------------------------------------------------------------
 
-def _check_examples(data: PackData, report: Report, texts) -> None:
-    rules = list(_rule_texts(data))
+def _check_examples(data: PackData, report: Report, rules, texts) -> None:
+    """`rules`: _rule_texts' items; `texts`: _pack_texts' items (the words the pack knows)."""
     examples = [(text, where) for text, where, example in rules if example]
     if not examples:
         return
