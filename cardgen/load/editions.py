@@ -2,7 +2,8 @@
 
 A pack's files are its base edition, in the pack's own language. Another edition is a folder
 `editions/<language>/` of overlay files that mirror the base files' paths (pack.yaml,
-cards/*.yaml, rules/*.yaml, composition.yaml, boards.yaml, layouts.yaml) and hold only texts:
+cards/*.yaml, rules/*.yaml, composition.yaml, boards.yaml, layouts.yaml; a card spreadsheet's
+texts in a YAML file named after it, cards/heroes.csv → cards/heroes.csv.yaml) and hold only texts:
 what players read. When a command works on that edition (`--language`), every base file is read
 with its overlay merged over it (`overlaid`), so every stage after load sees one pack, and a
 diagnostic about a translated text points at the overlay's line (its values keep their marks).
@@ -30,6 +31,7 @@ from ..diagnostics import Report, did_you_mean, display_path
 from ..model.marks import Mark, MarkedDict, MarkedList
 from ..paths import chosen_edition
 from .source import YamlError, load_yaml, read_mapping
+from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
 
 EDITIONS = "editions"
 SOURCES = "sources"  # the overlay file's fingerprints of the texts it translates
@@ -87,6 +89,19 @@ def pack_of(path: Path) -> tuple[Path, Path] | None:
     return None
 
 
+def overlay_rel(rel: Path) -> Path:
+    """Where an edition keeps the texts of a base file (paths relative to their folders): the
+    same path; a card spreadsheet's texts in a YAML file of its name (cards/heroes.csv →
+    cards/heroes.csv.yaml: an overlay holds texts by card ID, not rows and columns)."""
+    return rel.with_name(rel.name + ".yaml") if rel.suffix in SHEET_SUFFIXES else rel
+
+
+def base_rel(rel: Path) -> Path:
+    """The base file an overlay file (relative to its edition's folder) translates."""
+    bare = rel.with_name(rel.name.removesuffix(".yaml"))
+    return bare if bare.suffix in SHEET_SUFFIXES else rel
+
+
 def overlay_of(path: Path, language: str | None = None) -> Path | None:
     """The overlay file of a base file in the edition being worked on (None: none exists)."""
     language = language or chosen_edition()
@@ -94,7 +109,7 @@ def overlay_of(path: Path, language: str | None = None) -> Path | None:
     if where is None:
         return None
     folder, rel = where
-    overlay = folder / EDITIONS / language / rel
+    overlay = folder / EDITIONS / language / overlay_rel(rel)
     return overlay if overlay.is_file() else None
 
 
@@ -129,6 +144,19 @@ def overlaid(raw: MarkedDict, path: Path, report: Report) -> MarkedDict:
     body.mark, body.key_marks, body.value_marks = (overlay.mark, overlay.key_marks,
                                                    overlay.value_marks)
     return merger.merge(raw, body, None, ())
+
+
+def overlaid_sheet(groups: list, path: Path, report: Report) -> list:
+    """A card spreadsheet's card_groups with its overlay (of the chosen edition) merged over
+    their cards, as `overlaid` does for a YAML file: one overlay for the sheet's cards of every
+    kind, by card ID."""
+    from .spreadsheet import one_card_file, regrouped
+    if overlay_of(path) is None:
+        return groups
+    whole = one_card_file(groups, display_path(path))
+    if whole is None:
+        return groups
+    return regrouped(groups, overlaid(whole, path, report)["cards"])
 
 
 def _copy(node: MarkedDict) -> MarkedDict:
@@ -339,13 +367,29 @@ class Entry:
 
 
 def base_files(folder: Path) -> list[Path]:
-    """The pack's files an edition may overlay, relative to the pack folder, in name order."""
+    """The pack's files an edition may overlay, relative to the pack folder, in name order
+    (card spreadsheets among the card files)."""
     found = [Path(name) for name in OVERLAID if (folder / name).is_file()]
-    for sub in ("cards", "rules"):
+    for sub, suffixes in (("cards", (".yaml", *SHEET_SUFFIXES)), ("rules", (".yaml",))):
         if (folder / sub).is_dir():
-            found += sorted(p.relative_to(folder) for p in (folder / sub).glob("*.yaml")
-                            if p.is_file() and not p.name.startswith(("~$", ".#")))
+            found += sorted(p.relative_to(folder) for p in (folder / sub).iterdir()
+                            if p.suffix in suffixes and p.is_file() and
+                            not p.name.startswith(("~$", ".#")))
     return found
+
+
+def base_data(folder: Path, rel: Path) -> MarkedDict:
+    """A base file's data as an overlay mirrors it; a card spreadsheet's as one card file of
+    all its rows ({cards: [...]}). YamlError or OSError when it cannot be read."""
+    path = folder / rel
+    if rel.suffix not in SHEET_SUFFIXES:
+        return load_yaml(path, display_path(path))
+    from .spreadsheet import card_groups, one_card_file
+    report = Report()  # its problems are said by the load stage
+    whole = one_card_file(card_groups(path, None, report), display_path(path))
+    if whole is None:
+        raise OSError(f"{display_path(path)} holds no cards")
+    return whole
 
 
 def survey(folder: Path, language: str, report: Report) -> list[Entry]:
@@ -355,10 +399,10 @@ def survey(folder: Path, language: str, report: Report) -> list[Entry]:
     overlay_root = edition_folder(folder, language)
     for rel in base_files(folder):
         try:
-            base = load_yaml(folder / rel, display_path(folder / rel))
+            base = base_data(folder, rel)
         except (YamlError, OSError):
             continue  # said by the load stage
-        overlay_path = overlay_root / rel
+        overlay_path = overlay_root / overlay_rel(rel)
         overlay = read_overlay(overlay_path, Report()) if overlay_path.is_file() else None
         recorded = _sources(overlay, display_path(overlay_path), report)
         for steps, text in texts(base, keys=text_keys(folder, rel)):
@@ -371,9 +415,10 @@ def survey(folder: Path, language: str, report: Report) -> list[Entry]:
             entries.append(entry)
     for path in sorted(overlay_root.rglob("*")) if overlay_root.is_dir() else []:
         rel = path.relative_to(overlay_root)
-        if path.is_file() and not (folder / rel).is_file():
-            report.error(display_path(path), 0, 0, "", f"no base file {rel} in the pack: an "
-                         "edition's files mirror the base files' paths")
+        if path.is_file() and not (folder / base_rel(rel)).is_file():
+            report.error(display_path(path), 0, 0, "", f"no base file {base_rel(rel)} in the "
+                         "pack: an edition's files mirror the base files' paths (a card "
+                         "spreadsheet's texts: cards/NAME.csv.yaml)")
     return entries
 
 

@@ -22,7 +22,7 @@ from .source import read_mapping
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
 from ..diagnostics import did_you_mean
 from .errors import report_validation_error
-from .editions import edition_folder, overlaid
+from .editions import edition_folder, overlaid, overlaid_sheet
 from ..paths import chosen_edition
 from ..paths import TEMPLATES
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
@@ -214,7 +214,7 @@ def _card_files(folder: Path, report: Report, columns: dict[str, set[str]] | Non
     from .spreadsheet import card_groups
     for path in data_files(folder / "cards", CARD_SUFFIXES, report, folder):
         if path.suffix in SHEET_SUFFIXES:
-            groups = card_groups(path, columns, report)
+            groups = overlaid_sheet(card_groups(path, columns, report), path, report)
             if not groups:
                 yield path, None, None
             for _, raw in groups:

@@ -456,6 +456,36 @@ def _header(cells: list, shown: str, report: Report) -> list[str] | None:
     return names if ok else None
 
 
+def one_card_file(groups: list, shown: str) -> MarkedDict | None:
+    """The cards of card_groups' kinds as one card file, {cards: [every card]}, kinds in the
+    order they first appear: what an edition's overlay of the sheet translates (by card ID,
+    whatever kind a row is). None for a sheet without cards."""
+    if not groups:
+        return None
+    whole = MarkedDict(cards=MarkedList())
+    whole.mark = whole["cards"].mark = Mark(shown, 1, 1)
+    whole.key_marks, whole.value_marks = {"cards": whole.mark}, {"cards": whole.mark}
+    whole["cards"].item_marks = []
+    for _, raw in groups:
+        whole["cards"].extend(raw["cards"])
+        whole["cards"].item_marks.extend(raw["cards"].item_marks)
+    return whole
+
+
+def regrouped(groups: list, cards: list) -> list:
+    """card_groups' [(kind, raw card file)] with its cards replaced, in order, by `cards`
+    (one_card_file's cards after an overlay was merged over them)."""
+    out, at = [], 0
+    for kind, raw in groups:
+        count = len(raw["cards"])
+        new = _file(kind, raw.value_marks["kind"])
+        new["cards"].extend(cards[at:at + count])
+        new["cards"].item_marks.extend(raw["cards"].item_marks)
+        out.append((kind, new))
+        at += count
+    return out
+
+
 def _file(kind: str, mark: Mark) -> MarkedDict:
     raw = MarkedDict(kind=kind, cards=MarkedList())
     raw.mark = Mark(mark.file, 1, 1)

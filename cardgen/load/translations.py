@@ -18,9 +18,9 @@ from pathlib import Path
 import yaml
 
 from ..diagnostics import Report, display_path
-from .editions import (LANGUAGE_NAMES, SOURCES, Entry, Ident, named_items, edition_folder,
-                       fingerprint, survey)
-from .source import load_yaml, read_bounded
+from .editions import (LANGUAGE_NAMES, SOURCES, Entry, Ident, base_data, named_items,
+                       edition_folder, fingerprint, overlay_rel, survey)
+from .source import read_bounded
 
 _FIXED = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # reproducible bytes
 
@@ -105,14 +105,14 @@ def write_overlays(folder: Path, language: str, entries: list[Entry]) -> list[Pa
     written = []
     for rel in dict.fromkeys(e.file for e in entries):
         mine = [e for e in entries if e.file == rel]
-        path = edition_folder(folder, language) / rel
+        path = edition_folder(folder, language) / overlay_rel(rel)
         done = [e for e in mine if e.translation is not None]
         if not done:
             if path.is_file():
                 path.unlink()
                 written.append(path)
             continue
-        base = load_yaml(folder / rel, display_path(folder / rel))
+        base = base_data(folder, rel)
         tree: dict = {}
         for entry in done:
             _place(tree, base, entry.steps, entry.translation)
@@ -154,7 +154,7 @@ def stamp(folder: Path, language: str, report: Report) -> list[Path]:
         mine = [e for e in entries if e.file == rel and e.translation is not None]
         if not any(e.state in ("new", "stale") for e in mine):
             continue
-        path = edition_folder(folder, language) / rel
+        path = edition_folder(folder, language) / overlay_rel(rel)
         text = path.read_text(encoding="utf-8")
         kept = re.split(rf"(?m)^{SOURCES}:.*\n?", text, maxsplit=1)
         head = kept[0]

@@ -9,7 +9,7 @@ complete (`editions: {en: complete}`); a stale or unconfirmed translation is a w
 from __future__ import annotations
 
 from ..diagnostics import Report
-from ..load.editions import LANGUAGE_NAMES, edition_folder, survey
+from ..load.editions import LANGUAGE_NAMES, edition_folder, overlay_rel, survey
 from ..model.marks import mark_at
 from ..model.packdata import PackData
 
@@ -38,7 +38,8 @@ def check_edition(data: PackData, language: str, report: Report) -> None:
             why = " (the edition is declared complete)" if complete else ""
             mark = entry.source_mark
             report.add(mark.file, mark.line, mark.col, severity, "",
-                       f"{entry.path}: no {name} translation in {overlay}{entry.file}{why}")
+                       f"{entry.path}: no {name} translation in "
+                       f"{overlay}{overlay_rel(entry.file).as_posix()}{why}")
         elif state == "stale":
             mark = entry.mark
             report.warning(mark.file, mark.line, mark.col, "", f"{entry.path}: the {base} "

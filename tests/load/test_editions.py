@@ -59,12 +59,15 @@ def test_the_base_edition_is_read_without_overlays(tmp_path):
     assert data.pack.language == "en" and data.edition is None
 
 
-def test_an_overlay_may_not_set_a_shared_value(tmp_path, german):
-    folder = _pack(tmp_path, {"cards/heroes.yaml": "cards:\n  A1: {name: Anna, set: B}\n"
-                                                   "  Z9: {name: Zed}\n"})
+@pytest.mark.parametrize("base", ["cards/heroes.yaml", "cards/all.csv"])
+def test_an_overlay_may_not_set_a_shared_value(tmp_path, german, base):
+    """Of a YAML card file and of a card spreadsheet (whose overlay is all.csv.yaml) alike."""
+    overlay = "cards:\n  A1: {name: Anna, set: B}\n  Z9: {name: Zed}\n"
+    folder = _pack(tmp_path, {"cards/heroes.yaml": overlay}) if base.endswith(".yaml") else \
+        _sheet_pack(tmp_path, overlay)
     report = Report()
     validated(folder, report)
-    shown = "editions/de/cards/heroes.yaml"
+    shown = "editions/de/" + base + (".yaml" if base.endswith(".csv") else "")
     errors = [line for line in _lines(report) if shown in line and ": error: " in line]
     assert any(":2:25: error: cards.A1.set: is not a text" in line for line in errors), errors
     assert any(":3:3: error: cards.Z9: no such id in the base file" in line
@@ -170,3 +173,89 @@ def test_a_po_line_that_names_no_text_is_refused(tmp_path, german):
     assert [(d.line, d.message.split(":")[0]) for d in report.errors] == [
         (6, "msgctxt 'cards/heroes.yaml")]  # (babel: the line of its msgid)
     assert (folder / "editions/de/cards/heroes.yaml").read_bytes() == before
+
+
+# --- a card spreadsheet's edition: its texts in cards/NAME.csv.yaml, by card ID ----------------
+
+HEROES_CSV = """\
+kind,id,name,set,group,stats.alter,stats.alter_pos,stats.erf_ges,stats.erf_pos,\
+stats.fachwissen,stats.gehalt,stats.stundenlohn,stats.krank,stats.sport_a,stats.sport_cov,\
+specialty
+hero,A1,Ann,A,red,60,50,30,10,"[2, 60]",660000,300.0,4,5,3,
+hero,A2,Bob,A,blue,55,45,28,10,"[3, 80]",440000,200.0,9,4,4,
+K,L1,Dee,,,50,40,25,10,"[3, 90]",,,,,,Dermatology
+hero,B1,Cid,B,red,40,35,12,5,"[1, 30]",220000,100.0,0,8,2,
+"""
+
+
+def _sheet_pack(tmp_path: Path, overlay: str | None) -> Path:
+    """The mini pack with all its cards, of both kinds, in one CSV (and `overlay` as the
+    German edition's texts of that sheet)."""
+    files = {"cards/heroes.yaml": None, "cards/consultants.yaml": None,
+             "cards/all.csv": HEROES_CSV}
+    if overlay is not None:
+        files["editions/de/cards/all.csv.yaml"] = overlay
+    return make_pack(tmp_path, files)
+
+
+def test_a_spreadsheets_cards_are_translated_by_id_across_its_kinds(tmp_path, german):
+    folder = _sheet_pack(tmp_path, "cards:\n  A1: {name: Anna}\n  L1: {name: Dora}\n")
+    report = Report()
+    data = validated(folder, report)
+    assert data is not None, _lines(report)
+    cards = {lc.card.id: lc for lc in data.cards}
+    assert (cards["A1"].card.name, cards["L1"].card.name, cards["B1"].card.name) == \
+        ("Anna", "Dora", "Cid")
+    assert (cards["A1"].kind, cards["L1"].kind) == ("hero", "K")  # each row keeps its kind
+    assert cards["A1"].card.stats == next(lc for lc in _base(folder).cards
+                                          if lc.card.id == "A1").card.stats
+    missing = [d for d in report.items if "no German translation" in d.message and
+               d.file.endswith("all.csv")]
+    # said at the cell of each untranslated name (rows 3 and 5, column 3), naming the overlay
+    assert [(d.line, d.col, d.message) for d in missing] == [
+        (3, 3, "cards.A2.name: no German translation in editions/de/cards/all.csv.yaml"),
+        (5, 3, "cards.B1.name: no German translation in editions/de/cards/all.csv.yaml")]
+
+
+def _base(folder: Path):
+    choose_edition(None)
+    try:
+        return validated(folder, Report())
+    finally:
+        choose_edition("de")
+
+
+def test_a_spreadsheets_texts_go_to_po_and_come_back(tmp_path, german):
+    from babel.messages.pofile import read_po, write_po
+    folder = _sheet_pack(tmp_path, None)
+    report = Report()
+    po = tmp_path / "de.po"
+    po.write_bytes(po_catalog(folder, "de", "Mini", report))
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    names = {m.context: m for m in catalog if m.id}
+    assert {"cards/all.csv:cards.A1.name", "cards/all.csv:cards.L1.name"} <= set(names)
+    assert names["cards/all.csv:cards.L1.name"].id == "Dee"
+    names["cards/all.csv:cards.L1.name"].string = "Dora"
+    with po.open("wb") as handle:
+        write_po(handle, catalog)
+    written = import_po(folder, "de", po, report)
+    overlay = folder / "editions" / "de" / "cards" / "all.csv.yaml"
+    assert written == [overlay] and not report.errors, _lines(report)
+    assert "L1:\n    name: Dora" in overlay.read_text(encoding="utf-8")
+    assert not (folder / "editions" / "de" / "cards" / "all.csv").exists()
+    data = validated(folder, Report())
+    assert {lc.card.id: lc.card.name for lc in data.cards}["L1"] == "Dora"
+    translated = [e for e in survey(folder, "de", Report()) if e.translation]
+    assert [(e.file.as_posix(), e.path, e.state) for e in translated] == [
+        ("cards/all.csv", "cards.L1.name", "done")]
+
+
+def test_an_overlay_without_its_spreadsheet_is_named_with_the_sheet(tmp_path, german):
+    folder = _sheet_pack(tmp_path, "cards:\n  A1: {name: Anna}\n")
+    (folder / "editions" / "de" / "cards" / "gone.xlsx.yaml").write_text(
+        "cards:\n  A1: {name: Anna}\n", encoding="utf-8")
+    report = Report()
+    survey(folder, "de", report)
+    assert [d.message.split(" in the pack")[0] for d in report.errors] == [
+        "no base file cards/gone.xlsx"]
