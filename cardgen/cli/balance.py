@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, data_dir, finish
+from .common import DataOption, LanguageOption, data_dir, finish, use_edition
 
 PackArgument = Annotated[str, typer.Argument(help="The pack id (folder name).",
                                              show_default=False)]
@@ -17,8 +17,8 @@ PackArgument = Annotated[str, typer.Argument(help="The pack id (folder name).",
 def balance(
     pack: PackArgument,
     data: DataOption = None,
-    out: Annotated[Path, typer.Option(help="Output folder; balance.pdf goes to OUT/PACK/.")
-                   ] = Path("output"),
+    out: Annotated[Path, typer.Option(help="Output folder; balance.pdf goes to OUT/PACK/ "
+                                      "(OUT/PACK-LANG/ for an edition).")] = Path("output"),
     variant: Annotated[Optional[str], typer.Option(
         help="Simulate only this variant (default: every variant balance.yaml plays).",
         show_default=False)] = None,
@@ -32,6 +32,7 @@ def balance(
     apply: Annotated[bool, typer.Option("--apply", help="Write the suggested points and "
                                         "penalties into the card files; prints the diff.")
                      ] = False,
+    language: LanguageOption = None,
 ) -> None:
     """Measure how a deck plays: beat rates, dominated cards, redundant categories, simulated
     games, suggested points; writes balance.pdf.
@@ -43,6 +44,8 @@ def balance(
       cardgen balance crazy-hospital --variant duell --games 2000 --seed 7 --json
 
       cardgen balance crazy-hospital --apply        # write the suggested points, show the diff
+
+      cardgen balance crazy-hospital --language en  # balance.pdf of the English edition
     """
     from ..analyse.declaration import load_balance
     from ..incremental.plan import select_packs
@@ -50,6 +53,7 @@ def balance(
     from ..compose import load_composition
     from ..diagnostics import Report
 
+    use_edition(language)
     report = Report()
     folders = select_packs(data_dir(data), [pack], report)
     data_ = check(folders[0], report) if folders else None
@@ -95,6 +99,7 @@ def _run(data, declared, composition, variants, games, seed, out: Path, as_json:
     from ..analyse.suggest import edited_texts, unified_diff
     from ..output import OutputError, write_all
     from ..documents.balance import balance_pdf
+    from ..paths import output_name
 
     result = analyse(data, declared.balance, composition, variants, games, seed)
     pdf = balance_pdf(result)
@@ -117,7 +122,7 @@ def _run(data, declared, composition, variants, games, seed, out: Path, as_json:
     try:
         if edits:
             write_all(data.folder.resolve(), edits)
-        write_all(out, {f"{data.pack.id}/balance.pdf": pdf})
+        write_all(out, {f"{output_name(data.folder)}/balance.pdf": pdf})
     except OutputError as exc:
         finish(report, False)
         typer.echo(f"error: {exc}", err=True)
@@ -131,7 +136,8 @@ def _run(data, declared, composition, variants, games, seed, out: Path, as_json:
         typer.echo(unified_diff(texts) or "the card files already hold the suggested values",
                    nl=False)
     finish(report, False)
-    typer.echo(f"{data.pack.id}: balance.pdf → {out / data.pack.id}/", err=as_json)
+    typer.echo(f"{data.pack.id}: balance.pdf → {out / output_name(data.folder)}/",
+               err=as_json)
 
 
 def _writable(path: Path, folder: Path) -> tuple[str, str | None]:

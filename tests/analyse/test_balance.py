@@ -211,3 +211,19 @@ def test_the_flagship_is_balanced(cli, tmp_path):
     assert report["specials"]["penalty_strength"] > 0.9
     assert [s for s in report["suggestions"] if s["old"] != s["new"]] == []
     assert {s["variant"] for s in report["simulations"]} == {"duell", "mix-it"}
+
+
+def test_an_edition_gets_its_own_balance_report(cli, tmp_path):
+    """--language: the English edition's balance.pdf, in English, beside the base one."""
+    from io import BytesIO
+    from pypdf import PdfReader
+    result = cli("balance", "crazy-hospital", "--games", "20", "--variant", "duell",
+                 "--language", "en", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "crazy-hospital-en" / "balance.pdf").is_file()
+    assert not (tmp_path / "crazy-hospital").exists()
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(
+        (tmp_path / "crazy-hospital-en" / "balance.pdf").read_bytes())).pages)
+    assert "balance report" in text and "The verdict" in text and "Balance-Bericht" not in text
+    refused = cli("balance", "crazy-hospital", "--language", "xx", "--out", tmp_path)
+    assert refused.exit_code == 2 and "--language" in refused.output
