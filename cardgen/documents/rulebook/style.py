@@ -115,6 +115,12 @@ class WordSplits:
             self.grown = True
         return [tuple(pair) for pair in found]
 
+    def __deepcopy__(self, memo) -> "WordSplits":
+        """Itself: the paragraph styles of every copy share the one splitter. (The story
+        measures boxes on deep copies of their paragraphs; copying the splitter copied its
+        words and, once loaded, pyphen's whole pattern table, 15 million objects a book.)"""
+        return self
+
     def keep(self) -> None:
         if self.grown:
             from ...incremental import cache
