@@ -17,7 +17,8 @@ from ..text.typeset import text_pieces
 from .card import Box, CardFace, CardLayouter, safe_zone_problems
 
 # what a kept front stores of each box besides its name and region (incremental.kept)
-_KEPT_FIELDS = tuple(name for name in Box.__slots__ if name not in ("name", "region"))
+_KEPT_FIELDS = tuple(f.name for f in dataclasses.fields(Box))[2:]  # after name and region:
+# kept_front passes them to Box() in this order
 
 
 def used_layouts(data: PackData, layouter: CardLayouter, card_size: tuple[float, float],
@@ -83,10 +84,7 @@ def kept_front(kept, key: str, lc: LoadedCard, layout) -> CardFace | None:
         region = regions.get(name)
         if region is None:
             return None
-        box = Box(name, region)
-        for field, value in zip(_KEPT_FIELDS, values):
-            setattr(box, field, value)
-        face.boxes.append(box)
+        face.boxes.append(Box(name, region, *values))
     kept.reuse(key, face, entry)
     return face
 

@@ -39,8 +39,10 @@ def check_glossary(data: PackData, report: Report) -> None:
     texts = [item[:2] for item in rules] + others
     terms = [(term.use, word, _word_pattern(word)) for term in data.pack.glossary.terms
              for word in term.not_]
+    # one search a text: a text holding none of the words (nearly all) is passed at once
+    anyone = _word_pattern(*(word for _, word, _ in terms)) if terms else None
     for text, (file, line, col, subject) in texts:
-        for use, word, pattern in terms:
+        for use, word, pattern in terms if anyone is not None and anyone.search(text) else ():
             if pattern.search(text):
                 report.warning(file, line, col, subject, f"'{word}': the glossary's word for "
                                f"this is '{use}' (pack.yaml glossary.terms); one word for one "
@@ -71,9 +73,10 @@ def _typography(text: str) -> Iterator[str]:
                f"({word.replace(chr(39), '’')})")
 
 
-def _word_pattern(word: str) -> re.Pattern:
-    """The word alone (not inside a longer word), as written or capitalised."""
-    forms = {word, word[:1].upper() + word[1:]}
+def _word_pattern(*words: str) -> re.Pattern:
+    """The word (any of the words) alone, not inside a longer word, as written or
+    capitalised."""
+    forms = {form for word in words for form in (word, word[:1].upper() + word[1:])}
     return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(forms))) + r")(?![\w])")
 
 
