@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import os
 import secrets
 import shlex
@@ -29,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..pipeline.parallel import cycles_kept
 from ..pipeline.resident import Resident, View
 from .events import Broadcast, sse, stream, watching
 from .pages import page
@@ -120,7 +122,18 @@ class Preview:
 
     def _refresh(self) -> None:
         """Every view a page shows of the changed packs: the cards first (their new faces drawn
-        before the page is told), then the documents."""
+        before the page is told), then the documents.
+
+        The cyclic garbage collector waits until all is said, as in a build: its full pass over
+        all that the pipeline keeps (some 100 000 objects) took 0.1 s, now and then in the
+        middle of an edit. After it the survivors are frozen (gc.freeze: left out of later
+        passes), so that the pass here covers only what this edit made (1-5 ms, measured)."""
+        with cycles_kept():
+            self._say_changes()
+        gc.collect()
+        gc.freeze()
+
+    def _say_changes(self) -> None:
         with self._lock:
             packs, self._dirty, self._pending = self._dirty, set(), False
         topics = [t for t in self.broadcast.topics() if t.pack in packs] or \
