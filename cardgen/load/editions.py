@@ -415,11 +415,26 @@ def survey(folder: Path, language: str, report: Report) -> list[Entry]:
             entries.append(entry)
     for path in sorted(overlay_root.rglob("*")) if overlay_root.is_dir() else []:
         rel = path.relative_to(overlay_root)
-        if path.is_file() and not (folder / base_rel(rel)).is_file():
-            report.error(display_path(path), 0, 0, "", f"no base file {base_rel(rel)} in the "
-                         "pack: an edition's files mirror the base files' paths (a card "
-                         "spreadsheet's texts: cards/NAME.csv.yaml)")
+        if path.is_file():
+            _check_overlay_name(folder, rel, display_path(path), report)
     return entries
+
+
+def _check_overlay_name(folder: Path, rel: Path, shown: str, report: Report) -> None:
+    """An edition's file that translates no base file (a misspelt name, a file left after its
+    base was removed, a spreadsheet copied in): an error naming where its texts belong."""
+    sheets = [folder / rel.parent / (rel.stem + s) for s in SHEET_SUFFIXES] \
+        if rel.parts[0] == "cards" else []
+    sheet = next((p for p in sheets if p.is_file()), None)
+    if rel.suffix in SHEET_SUFFIXES:
+        report.error(shown, 0, 0, "", f"an edition holds no spreadsheets: the texts of "
+                     f"{rel.as_posix()} go in {overlay_rel(rel).as_posix()}, by card ID "
+                     "(cards: {ID: {name: …}})")
+    elif not (folder / base_rel(rel)).is_file():
+        where = f"; the texts of {sheet.relative_to(folder).as_posix()} go in " \
+            f"{overlay_rel(sheet.relative_to(folder)).as_posix()}" if sheet else ""
+        report.error(shown, 0, 0, "", f"no base file {base_rel(rel).as_posix()} in the pack: "
+                     f"an edition's files mirror the base files' paths{where}")
 
 
 def _sources(overlay: MarkedDict | None, shown: str, report: Report) -> dict[str, str]:

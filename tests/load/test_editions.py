@@ -253,9 +253,16 @@ def test_a_spreadsheets_texts_go_to_po_and_come_back(tmp_path, german):
 
 def test_an_overlay_without_its_spreadsheet_is_named_with_the_sheet(tmp_path, german):
     folder = _sheet_pack(tmp_path, "cards:\n  A1: {name: Anna}\n")
-    (folder / "editions" / "de" / "cards" / "gone.xlsx.yaml").write_text(
-        "cards:\n  A1: {name: Anna}\n", encoding="utf-8")
+    edition = folder / "editions" / "de" / "cards"
+    (edition / "gone.xlsx.yaml").write_text("cards:\n  A1: {name: Anna}\n", encoding="utf-8")
+    (edition / "all.yaml").write_text("cards:\n  A1: {name: Anna}\n", encoding="utf-8")
+    (edition / "all.csv").write_text(HEROES_CSV, encoding="utf-8")
     report = Report()
     survey(folder, "de", report)
-    assert [d.message.split(" in the pack")[0] for d in report.errors] == [
-        "no base file cards/gone.xlsx"]
+    assert sorted((Path(d.file).name, d.message) for d in report.errors) == [
+        ("all.csv", "an edition holds no spreadsheets: the texts of cards/all.csv go in "
+                    "cards/all.csv.yaml, by card ID (cards: {ID: {name: …}})"),
+        ("all.yaml", "no base file cards/all.yaml in the pack: an edition's files mirror the "
+                     "base files' paths; the texts of cards/all.csv go in cards/all.csv.yaml"),
+        ("gone.xlsx.yaml", "no base file cards/gone.xlsx in the pack: an edition's files "
+                           "mirror the base files' paths")]
