@@ -37,6 +37,9 @@ def crossing_problems(face, card_size: tuple[float, float],
             if box.region.type in TEXT}
     frames = {i: _frame(box, h) for i, box in enumerate(boxes)}
     frames = {i: f for i, f in frames.items() if f is not None}
+    # per region: the box of all its glyphs' ink and outline points (None: no glyph), so that
+    # a frame far from the text, or around it, is passed over at once
+    bounds = {i: _bound(glyphs) for i, glyphs in inks.items()}
     out: list[tuple[str, str]] = []
     for t, glyphs in inks.items():
         for f, frame in frames.items():
@@ -44,7 +47,7 @@ def crossing_problems(face, card_size: tuple[float, float],
                 continue
             if f > t and _filled(boxes[f]):
                 continue  # a plate laid over the text: its edge cuts the text on purpose
-            if _allowed(boxes[t], boxes[f]):
+            if _allowed(boxes[t], boxes[f]) or bounds[t] is None or frame.clear_of(bounds[t]):
                 continue
             hit = next((char for char, ink, outline in glyphs
                         if frame.crosses(ink, outline) and
@@ -54,9 +57,11 @@ def crossing_problems(face, card_size: tuple[float, float],
                             f"{'line' if frame.line else 'frame'} of region "
                             f"{boxes[f].name}; move or shrink one of them"))
     order = sorted(inks)
+    unions = {i: _union(glyphs) if glyphs else None for i, glyphs in inks.items()}
     for a_index, a in enumerate(order):
         for b in order[a_index + 1:]:
-            pair = _overlap(inks[a], inks[b]) if not _allowed(boxes[a], boxes[b]) else None
+            pair = _overlap(inks[a], inks[b], unions[a], unions[b]) \
+                if not _allowed(boxes[a], boxes[b]) else None
             if pair is not None and not _hidden(boxes, a, b, pair[2], h):
                 out.append((boxes[b].name, f"the ink of '{pair[1]}' runs into the ink of "
                             f"'{pair[0]}' of region {boxes[a].name}; move or shrink one of "
@@ -78,6 +83,15 @@ def _glyphs(box, card_h: float, icons) -> list[tuple[str, Rect, object]]:
     """(character, its ink box less the slack, its typeset.Outline or None) per inked glyph."""
     return [(char, _grow(ink, -SLACK), outline)
             for char, ink, outline in glyph_outlines(box, card_h, icons) if not char.isspace()]
+
+
+def _bound(glyphs) -> Rect | None:
+    """The box holding every glyph's ink box and outline box of a region (None: no glyph)."""
+    if not glyphs:
+        return None
+    boxes = [ink for _, ink, _ in glyphs] + [o.box for _, _, o in glyphs if o is not None]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
 
 
 def _allowed(first, second) -> bool:
@@ -139,6 +153,23 @@ class _Frame:
         if shape and _inside_rounded(ink, 0.0, outer):
             return False  # a shape holding the whole frame (a background drawn over it)
         return True
+
+
+    def clear_of(self, bound: Rect) -> bool:
+        """No glyph whose ink and outline lie in `bound` can cross this line or frame (see
+        crosses): the box lies well inside the frame, or clear of it and smaller than it (a
+        glyph as wide as the frame counts as reaching over it)."""
+        band = self.half + CLEARANCE
+        if self.line:
+            x0, y0, x1, y1 = self.rect
+            reach = _grow((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), 2 * band + 1e-5)
+            return not _meets(bound, reach)
+        outer = _grow(self.rect, band)
+        if _inside_rounded(_grow(self.rect, -band), max(self.radius - band, 0.0), bound):
+            return True
+        wide = bound[2] - bound[0] >= outer[2] - outer[0] or \
+            bound[3] - bound[1] >= outer[3] - outer[1]
+        return not wide and not _meets_rounded(outer, self.radius + band, _grow(bound, 1e-5))
 
 
 def _frame(box, card_h: float) -> _Frame | None:
@@ -229,11 +260,12 @@ def _points_near_segment(segment: Rect, points, half: float) -> bool:
     return len(sides) == 2
 
 
-def _overlap(first, second) -> tuple[str, str, Rect] | None:
-    """(character of the first, of the second, where they meet) for two regions' inks."""
+def _overlap(first, second, a_union: Rect | None, b_union: Rect | None
+             ) -> tuple[str, str, Rect] | None:
+    """(character of the first, of the second, where they meet) for two regions' inks, with
+    their _union()s (made once a face: its regions are paired many times)."""
     if not first or not second:
         return None
-    a_union, b_union = _union(first), _union(second)
     if not _meets(a_union, b_union):
         return None
     for char_a, a, _ in first:

@@ -181,7 +181,7 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
     """The preflight places a glyph's outline points only when its box is near a line; swept
     across a rounded frame, a level line and an upright one, it finds what measuring every
     point finds, and every placed point lies in the box."""
-    from cardgen.layout.crossing import _frame, _glyphs
+    from cardgen.layout.crossing import _bound, _frame, _glyphs
     lines = [Box(name, Region(type="line", x=x, y=y, w=w, h=h, stroke="#000000",
                               stroke_width=1)) for name, x, y, w, h in
              (("rule", 5, 40, 50, 0), ("post", 30, 5, 0, 80))]
@@ -190,11 +190,12 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
     frames = [_frame(b, 91) for b in
               (_rect("ring", 10, 20, 30, 30, stroke="#000000", radius=12), *lines)]
     assert None not in frames
-    seen = set()
+    seen, cleared = set(), set()
     for step in range(60):
         x, y = 2 + step * 0.7, 14 + (step % 9) * 3.1
         box = _text_box("t", x, y, 16, 12, "♣Ag", 14, rotate=rotate)
-        for char, ink, outline in _glyphs(box, 91, {}):
+        glyphs = _glyphs(box, 91, {})
+        for char, ink, outline in glyphs:
             if outline is None:
                 continue
             x0, y0, x1, y1 = outline.box
@@ -203,4 +204,9 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
                 lazy = frame.crosses(ink, outline)
                 assert lazy == frame.crosses(ink, _Eager(outline)), (char, x, y, frame.rect)
                 seen.add(lazy)
-    assert seen == {True, False}  # the sweep met lines and missed them
+        for frame in frames:  # a region passed over at once crosses nothing, point by point
+            clear = frame.clear_of(_bound(glyphs))
+            cleared.add(clear)
+            assert not clear or not any(frame.crosses(ink, _Eager(o) if o else None)
+                                        for _, ink, o in glyphs), (x, y, frame.rect)
+    assert seen == {True, False} and cleared == {True, False}  # met lines and missed them
