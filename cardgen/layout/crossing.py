@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ..text.typeset import box_rect, glyph_outlines
+from ..text.typeset import box_rect, glyph_outlines, ink_bound
 from ..units import MM
 
 SLACK = 0.25  # pt: ink boxes touching within this are not counted (outlines are curves)
@@ -33,15 +33,22 @@ def crossing_problems(face, card_size: tuple[float, float],
     region's ink, and each filled shape laid over a frame's line: one message per pair."""
     h = card_size[1]
     boxes = list(face.boxes)  # in drawing order
-    inks = {i: _glyphs(box, h, icons) for i, box in enumerate(boxes)
-            if box.region.type in TEXT}
+    regions = [i for i, box in enumerate(boxes) if box.region.type in TEXT]
     frames = {i: _frame(box, h) for i, box in enumerate(boxes)}
     frames = {i: f for i, f in frames.items() if f is not None}
-    # per region: the box of all its glyphs' ink and outline points (None: no glyph), so that
-    # a frame far from the text, or around it, is passed over at once
-    bounds = {i: _bound(glyphs) for i, glyphs in inks.items()}
+    # per region: a box holding all its glyphs' ink and outline points (None: no glyph), made
+    # run by run; the glyphs are placed one by one only where a frame or another region's
+    # ink comes near it
+    bounds = {i: ink_bound(boxes[i], h, icons) for i in regions}
+    placed: dict[int, tuple] = {}
+
+    def inks(i: int) -> tuple:  # (the region's glyphs, their union)
+        if i not in placed:
+            glyphs = _glyphs(boxes[i], h, icons)
+            placed[i] = (glyphs, _union(glyphs) if glyphs else None)
+        return placed[i]
     out: list[tuple[str, str]] = []
-    for t, glyphs in inks.items():
+    for t in regions:
         for f, frame in frames.items():
             if f == t:
                 continue
@@ -49,19 +56,18 @@ def crossing_problems(face, card_size: tuple[float, float],
                 continue  # a plate laid over the text: its edge cuts the text on purpose
             if _allowed(boxes[t], boxes[f]) or bounds[t] is None or frame.clear_of(bounds[t]):
                 continue
-            hit = next((char for char, ink, outline in glyphs
+            hit = next((char for char, ink, outline in inks(t)[0]
                         if frame.crosses(ink, outline) and
                         not _hidden(boxes, min(t, f), max(t, f), ink, h)), None)
             if hit is not None:
                 out.append((boxes[t].name, f"the ink of '{hit}' crosses the "
                             f"{'line' if frame.line else 'frame'} of region "
                             f"{boxes[f].name}; move or shrink one of them"))
-    order = sorted(inks)
-    unions = {i: _union(glyphs) if glyphs else None for i, glyphs in inks.items()}
-    for a_index, a in enumerate(order):
-        for b in order[a_index + 1:]:
-            pair = _overlap(inks[a], inks[b], unions[a], unions[b]) \
-                if not _allowed(boxes[a], boxes[b]) else None
+    for a_index, a in enumerate(regions):
+        for b in regions[a_index + 1:]:
+            near = bounds[a] is not None and bounds[b] is not None and \
+                _meets(bounds[a], bounds[b]) and not _allowed(boxes[a], boxes[b])
+            pair = _overlap(inks(a)[0], inks(b)[0], inks(a)[1], inks(b)[1]) if near else None
             if pair is not None and not _hidden(boxes, a, b, pair[2], h):
                 out.append((boxes[b].name, f"the ink of '{pair[1]}' runs into the ink of "
                             f"'{pair[0]}' of region {boxes[a].name}; move or shrink one of "
@@ -83,15 +89,6 @@ def _glyphs(box, card_h: float, icons) -> list[tuple[str, Rect, object]]:
     """(character, its ink box less the slack, its typeset.Outline or None) per inked glyph."""
     return [(char, _grow(ink, -SLACK), outline)
             for char, ink, outline in glyph_outlines(box, card_h, icons) if not char.isspace()]
-
-
-def _bound(glyphs) -> Rect | None:
-    """The box holding every glyph's ink box and outline box of a region (None: no glyph)."""
-    if not glyphs:
-        return None
-    boxes = [ink for _, ink, _ in glyphs] + [o.box for _, _, o in glyphs if o is not None]
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
 
 
 def _allowed(first, second) -> bool:

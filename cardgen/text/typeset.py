@@ -136,6 +136,46 @@ def glyph_outlines(box, card_h: float, icons: dict[str, str]):
     return out
 
 
+def ink_bound(box, card_h: float, icons: dict[str, str]):
+    """A box holding every glyph's ink box and outline box of a text-bearing box, as
+    glyph_outlines places them (None: no glyph), made run by run: the crossing preflight
+    passes over a region that lies far from every line, or well inside a frame, without
+    placing its glyphs one by one. Grown by a hair: it sums in another order."""
+    x, y, w, h = box_rect(box, card_h)
+    turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
+    found = []
+    for pen, baseline, pieces in placed_lines(box, card_h, icons):
+        for font, size, text in pieces:
+            glyphs, union, advance = _run_glyphs(font, size, text)
+            for rect in (union, _run_extent(font, size, text)) if glyphs else ():
+                if rect is not None:
+                    found.append(_turned((pen + rect[0], baseline + rect[1], pen + rect[2],
+                                          baseline + rect[3]), turn, *centre))
+            pen += advance
+    if not found:
+        return None
+    return (min(r[0] for r in found) - 1e-6, min(r[1] for r in found) - 1e-6,
+            max(r[2] for r in found) + 1e-6, max(r[3] for r in found) + 1e-6)
+
+
+@lru_cache(maxsize=8192)
+def _run_extent(font: str, size: float, text: str):
+    """The union of a run's glyphs' outline boxes (glyph_points'), relative to its pen and
+    baseline; None when no glyph has outline points."""
+    glyphs, _union, _advance = _run_glyphs(font, size, text)
+    found = []
+    for char, gx0, _gy0, _gx1, _gy1 in glyphs:
+        extent = _extent(char, font)
+        if extent is not None:
+            start = gx0 - glyph_box(char, font)[0] * size
+            found.append((start + extent[0] * size, extent[1] * size,
+                          start + extent[2] * size, extent[3] * size))
+    if not found:
+        return None
+    return (min(r[0] for r in found), min(r[1] for r in found), max(r[2] for r in found),
+            max(r[3] for r in found))
+
+
 class Outline:
     """The points of one glyph's outline placed on the card. Made when first asked for: a card
     sets thousands of glyphs and the preflight needs the points only of those that come near a

@@ -178,10 +178,12 @@ class _Eager:
 
 @pytest.mark.parametrize("rotate", [0, 90, 180, 270])
 def test_the_outline_box_decides_only_what_the_points_would(rotate):
-    """The preflight places a glyph's outline points only when its box is near a line; swept
-    across a rounded frame, a level line and an upright one, it finds what measuring every
-    point finds, and every placed point lies in the box."""
-    from cardgen.layout.crossing import _bound, _frame, _glyphs
+    """The preflight places a glyph's outline points only when its box is near a line, and a
+    region's glyphs only when its ink_bound is; swept across a rounded frame, a level line and
+    an upright one, it finds what measuring every point finds, every placed point lies in its
+    glyph's box, and every glyph's box in the region's bound."""
+    from cardgen.layout.crossing import _frame, _glyphs
+    from cardgen.text.typeset import ink_bound
     lines = [Box(name, Region(type="line", x=x, y=y, w=w, h=h, stroke="#000000",
                               stroke_width=1)) for name, x, y, w, h in
              (("rule", 5, 40, 50, 0), ("post", 30, 5, 0, 80))]
@@ -195,7 +197,10 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
         x, y = 2 + step * 0.7, 14 + (step % 9) * 3.1
         box = _text_box("t", x, y, 16, 12, "♣Ag", 14, rotate=rotate)
         glyphs = _glyphs(box, 91, {})
+        bound = ink_bound(box, 91, {})
         for char, ink, outline in glyphs:
+            assert all(bound[0] <= r[0] and bound[1] <= r[1] and r[2] <= bound[2] and
+                       r[3] <= bound[3] for r in (ink, outline.box if outline else ink))
             if outline is None:
                 continue
             x0, y0, x1, y1 = outline.box
@@ -205,7 +210,7 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
                 assert lazy == frame.crosses(ink, _Eager(outline)), (char, x, y, frame.rect)
                 seen.add(lazy)
         for frame in frames:  # a region passed over at once crosses nothing, point by point
-            clear = frame.clear_of(_bound(glyphs))
+            clear = frame.clear_of(bound)
             cleared.add(clear)
             assert not clear or not any(frame.crosses(ink, _Eager(o) if o else None)
                                         for _, ink, o in glyphs), (x, y, frame.rect)
