@@ -95,44 +95,46 @@ def placed_lines(box, card_h: float, icons: dict[str, str]) -> list[PlacedLine]:
     return []
 
 
-def run_inks(box, card_h: float, icons: dict[str, str]):
-    """Per run of text of a box: (size, the run's ink box, its glyphs as (character, ink box)),
-    in card points, the box's rotation (about its centre, as the painter turns it) applied.
-    The glyphs come as a function: the check needs them only where a run comes too close."""
+def _runs(box, card_h: float, icons: dict[str, str]):
+    """Per run of text of a box, where it is set: (font, size, text, pen, baseline, its inked
+    glyphs relative to the pen (_run_glyphs), their union, the turn and its centre)."""
     x, y, w, h = box_rect(box, card_h)
     turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
     for pen, baseline, pieces in placed_lines(box, card_h, icons):
         for font, size, text in pieces:
             glyphs, union, advance = _run_glyphs(font, size, text)
-            if glyphs:
-                def each(glyphs=glyphs, pen=pen, baseline=baseline):
-                    return [(char, _turned((pen + gx0, baseline + gy0, pen + gx1,
-                                            baseline + gy1), turn, *centre))
-                            for char, gx0, gy0, gx1, gy1 in glyphs]
-                ux0, uy0, ux1, uy1 = union
-                yield size, _turned((pen + ux0, baseline + uy0, pen + ux1, baseline + uy1),
-                                    turn, *centre), each
+            yield font, size, text, pen, baseline, glyphs, union, turn, centre
             pen += advance
+
+
+def run_inks(box, card_h: float, icons: dict[str, str]):
+    """Per run of text of a box: (size, the run's ink box, its glyphs as (character, ink box)),
+    in card points, the box's rotation (about its centre, as the painter turns it) applied.
+    The glyphs come as a function: the check needs them only where a run comes too close."""
+    for _, size, _, pen, baseline, glyphs, union, turn, centre in _runs(box, card_h, icons):
+        if glyphs:
+            def each(glyphs=glyphs, pen=pen, baseline=baseline, turn=turn, centre=centre):
+                return [(char, _turned((pen + gx0, baseline + gy0, pen + gx1,
+                                        baseline + gy1), turn, *centre))
+                        for char, gx0, gy0, gx1, gy1 in glyphs]
+            ux0, uy0, ux1, uy1 = union
+            yield size, _turned((pen + ux0, baseline + uy0, pen + ux1, baseline + uy1),
+                                turn, *centre), each
 
 
 def glyph_outlines(box, card_h: float, icons: dict[str, str]):
     """Per inked glyph of a box: (character, its ink box, its Outline or None), in card points,
     placed and turned as run_inks places them (the crossing preflight)."""
-    x, y, w, h = box_rect(box, card_h)
-    turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
     out = []
-    for pen, baseline, pieces in placed_lines(box, card_h, icons):
-        for font, size, text in pieces:
-            glyphs, _union, advance = _run_glyphs(font, size, text)
-            for char, gx0, gy0, gx1, gy1 in glyphs:
-                extent = _extent(char, font)
-                outline = None if extent is None else Outline(
-                    glyph_points(char, font), extent,
-                    pen + gx0 - glyph_box(char, font)[0] * size,  # the glyph's own pen
-                    baseline, size, turn, centre)
-                out.append((char, _turned((pen + gx0, baseline + gy0, pen + gx1,
-                                           baseline + gy1), turn, *centre), outline))
-            pen += advance
+    for font, size, _, pen, baseline, glyphs, _, turn, centre in _runs(box, card_h, icons):
+        for char, gx0, gy0, gx1, gy1 in glyphs:
+            extent = _extent(char, font)
+            outline = None if extent is None else Outline(
+                glyph_points(char, font), extent,
+                pen + gx0 - glyph_box(char, font)[0] * size,  # the glyph's own pen
+                baseline, size, turn, centre)
+            out.append((char, _turned((pen + gx0, baseline + gy0, pen + gx1,
+                                       baseline + gy1), turn, *centre), outline))
     return out
 
 
@@ -141,21 +143,23 @@ def ink_bound(box, card_h: float, icons: dict[str, str]):
     glyph_outlines places them (None: no glyph), made run by run: the crossing preflight
     passes over a region that lies far from every line, or well inside a frame, without
     placing its glyphs one by one. Grown by a hair: it sums in another order."""
-    x, y, w, h = box_rect(box, card_h)
-    turn, centre = box.region.rotate, (x + w / 2, y + h / 2)
     found = []
-    for pen, baseline, pieces in placed_lines(box, card_h, icons):
-        for font, size, text in pieces:
-            glyphs, union, advance = _run_glyphs(font, size, text)
-            for rect in (union, _run_extent(font, size, text)) if glyphs else ():
-                if rect is not None:
-                    found.append(_turned((pen + rect[0], baseline + rect[1], pen + rect[2],
-                                          baseline + rect[3]), turn, *centre))
-            pen += advance
+    for font, size, text, pen, baseline, glyphs, union, turn, centre in _runs(box, card_h,
+                                                                               icons):
+        for rect in (union, _run_extent(font, size, text)) if glyphs else ():
+            if rect is not None:
+                found.append(_turned((pen + rect[0], baseline + rect[1], pen + rect[2],
+                                      baseline + rect[3]), turn, *centre))
     if not found:
         return None
-    return (min(r[0] for r in found) - 1e-6, min(r[1] for r in found) - 1e-6,
-            max(r[2] for r in found) + 1e-6, max(r[3] for r in found) + 1e-6)
+    x0, y0, x1, y1 = _enclosing(found)
+    return (x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6)
+
+
+def _enclosing(rects) -> tuple[float, float, float, float]:
+    """The box enclosing boxes (x0, y0, x1, y1)."""
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects),
+            max(r[3] for r in rects))
 
 
 @lru_cache(maxsize=8192)
@@ -170,10 +174,7 @@ def _run_extent(font: str, size: float, text: str):
             start = gx0 - glyph_box(char, font)[0] * size
             found.append((start + extent[0] * size, extent[1] * size,
                           start + extent[2] * size, extent[3] * size))
-    if not found:
-        return None
-    return (min(r[0] for r in found), min(r[1] for r in found), max(r[2] for r in found),
-            max(r[3] for r in found))
+    return _enclosing(found) if found else None
 
 
 class Outline:
