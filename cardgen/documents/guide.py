@@ -239,9 +239,23 @@ def guide_lines(facts: GuideFacts, plan: SheetPlan, pages: int,
     return [words["guide_" + key].format(**values) for key in keys]
 
 
+# (what the guide was made from, its bytes) of the guide made last in this process: `watch`
+# and `serve` make the same guide after every edit of a card's text or stats
+_LAST: list[tuple[str, bytes]] = []
+
+
 def guide_pdf(facts: GuideFacts, plan: SheetPlan, pages: int, meta: dict[str, str],
               own: dict[str, str] | None = None) -> bytes:
     """The one-page guide on the sheets' paper: a title, then one paragraph per step."""
+    key = repr((facts, plan, pages, sorted(meta.items()), sorted((own or {}).items())))
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
+    _LAST[:] = [(key, _guide_pdf(facts, plan, pages, meta, own))]
+    return _LAST[0][1]
+
+
+def _guide_pdf(facts: GuideFacts, plan: SheetPlan, pages: int, meta: dict[str, str],
+               own: dict[str, str] | None) -> bytes:
     pw, ph = PAPER[facts.paper]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (pw * MM, ph * MM), meta)
