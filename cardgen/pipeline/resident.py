@@ -18,6 +18,9 @@ what they were made from, so an edit redoes what its files reach and nothing els
     documents          the rulebook's and boards' pages       their content keys (incremental.
                                                               manifest: the rules, the cards the
                                                               book pictures, the paper)
+    PDF streams        each compressed stream of the saves   its bytes (render.compressed: a
+                                                              page that did not change is not
+                                                              compressed again)
 
 So one stat edited re-checks the pack's data (cheap), lays out that card again, draws and
 rasterises its face, and leaves the other faces as they were; the rulebook is laid out again
@@ -103,10 +106,12 @@ class Resident(Stages):
     def __init__(self, folder: Path, settings: BuildSettings | None = None):
         from ..layout import boards_preflight
         from ..load import source
+        from ..render import compressed
         if source.MEMORY is None:  # this process is resident from now on
             source.MEMORY = {}
         if boards_preflight.MEMORY is None:
             boards_preflight.MEMORY = {}
+        compressed.keep()
         self.folder = folder
         self.settings = settings or BuildSettings()
         self.seen: dict[str, tuple] = {}  # path → (mtime, size, inode) at the last sync

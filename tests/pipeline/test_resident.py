@@ -12,6 +12,7 @@ from PIL import Image
 from cardgen.layout import boards_preflight
 from cardgen.load import source
 from cardgen.model.marks import MarkedDict, MarkedList
+from cardgen.render import compressed
 from cardgen.pipeline import resident as resident_module
 from cardgen.pipeline.chain import build_pack
 from cardgen.pipeline.resident import Resident, reparsed
@@ -24,8 +25,10 @@ def _memory_of_this_test():
     this test's own, none after it."""
     before = source.MEMORY, boards_preflight.MEMORY
     source.MEMORY = boards_preflight.MEMORY = None
+    compressed.forget()
     yield
     source.MEMORY, boards_preflight.MEMORY = before
+    compressed.forget()
 
 
 def _same(a, b, where="") -> None:
@@ -144,6 +147,40 @@ def test_a_resident_build_after_an_edit_is_a_cold_build_byte_for_byte(tmp_path, 
     assert result.files.keys() == cold.files.keys()
     for name in cold.files:
         assert result.files[name] == cold.files[name], name
+
+
+def test_an_edit_compresses_again_only_the_streams_that_changed(tmp_path, make_pack,
+                                                               monkeypatch):
+    import zlib
+    pack = make_pack(tmp_path)
+    settings = BuildSettings(only=("cards",))
+    resident = Resident(pack, settings)
+    calls = []
+    real = zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda data, *a: calls.append(1) or real(data, *a))
+    resident.build({"cards"})
+    first = len(calls)
+    _stat_edit(pack, "krank: 0", "krank: 3")
+    report, result = resident.build({"cards"})
+    assert not report.errors and "cards.pdf" in result.files
+    again = len(calls) - first
+    # the edited card's page and what holds the document together (fonts, the ToUnicode
+    # maps) at most; the other pages, the backs among them, come from memory
+    assert 0 < again < first / 2, (first, again)
+
+
+def test_kept_streams_are_what_zlib_gives_and_stay_within_the_limit(monkeypatch):
+    import zlib
+    monkeypatch.setattr(compressed, "LIMIT", 3000)
+    compressed.MEMORY = compressed.OrderedDict()
+    plain = []
+    texts = [bytes(range(256)) * (n + 4) for n in range(30)]
+    for text in texts + texts[-2:] + ["é" * 40]:
+        out = compressed.compressed(text, lambda t: plain.append(t) or zlib.compress(t))
+        assert out == zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
+    assert len(plain) == 31  # the last two were held; the text was encoded as reportlab does
+    assert compressed._held == sum(len(v) for v in compressed.MEMORY.values()) <= 3000
+    assert compressed.compressed(texts[0], zlib.compress) == zlib.compress(texts[0])
 
 
 def test_documents_are_laid_out_again_only_when_they_change(tmp_path, copy_shipped):
