@@ -34,6 +34,36 @@ def test_a_save_is_seen_through_file_events(tmp_path):
     assert not thread.is_alive()
 
 
+def test_a_save_made_in_steps_is_one_change(tmp_path):
+    """An editor's safe save (write a new file, move the old one aside, rename the new one,
+    delete the old) is one batch naming the saved file; the next save is a batch of its own."""
+    card, other = tmp_path / "cards.yaml", tmp_path / "rules.yaml"
+    card.write_text("a: 1\n")
+    other.write_text("b: 1\n")
+    found: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    thread = events.watching([tmp_path], stop, found.put)
+    try:
+        for value in range(2, 60):  # until the watcher, starting, sees a save
+            other.write_text(f"b: {value}\n")
+            try:
+                found.get(timeout=0.5)
+                break
+            except queue.Empty:
+                continue
+        new, old = tmp_path / "cards.yaml___jb_tmp___", tmp_path / "cards.yaml___jb_old___"
+        new.write_text("a: 2\n")
+        card.rename(old)
+        new.rename(card)
+        old.unlink()
+        assert found.get(timeout=10) == [str(card)]
+        other.write_text("b: 99\n")  # the next save: nothing of the first is left over
+        assert found.get(timeout=10) == [str(other)]
+    finally:
+        stop.set()
+        thread.join(10)
+
+
 def test_polling_sees_a_save(tmp_path):
     card = tmp_path / "cards.yaml"
     card.write_text("a: 1\n")
