@@ -293,9 +293,20 @@ def localise(text: str, locale: str) -> str:
 
 
 def built_in(table: dict[str, dict[str, str]], language: str, locale: str) -> dict[str, str]:
-    """A table of built-in words (English, then the language's) for an edition."""
+    """A table of built-in words (English, then the language's) for an edition. Worked out
+    once per table and edition (a build asks for them some 80 times, each a few hundred
+    quotes localised); every caller copies the result before adding the pack's own words."""
+    held = _BUILT_IN.get((id(table), language, locale))
+    if held is not None and held[0] is table:
+        return held[1]
     words = {**table["en"], **table.get(language, {})}
-    return {key: localise(text, locale) for key, text in words.items()} if locale else words
+    if locale:
+        words = {key: localise(text, locale) for key, text in words.items()}
+    _BUILT_IN[(id(table), language, locale)] = (table, words)
+    return words
+
+
+_BUILT_IN: dict[tuple, tuple[dict, dict[str, str]]] = {}  # (table, language, locale) → words
 
 
 # Icons the built-in layouts use; a pack's `icons` (and its group ids) add to them.
