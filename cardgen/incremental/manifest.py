@@ -43,11 +43,17 @@ def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) ->
 
 def unchanged(result, kind: str, key: str, previous: dict | None) -> bool:
     """Keep the previous output of this kind when its content key is the same."""
-    entry = ((previous or {}).get("built") or {}).get(kind) or {}
-    if entry.get("content") != key or kind not in (previous or {}).get("intact", []):
+    if not same_content(kind, key, previous):
         return False
+    entry = previous["built"][kind]
     result.built[kind] = list(entry.get("files") or [])
     return True
+
+
+def same_content(kind: str, key: str, previous: dict | None) -> bool:
+    """The previous build made this kind from the same content, and its files are intact."""
+    entry = ((previous or {}).get("built") or {}).get(kind) or {}
+    return entry.get("content") == key and kind in (previous or {}).get("intact", [])
 
 
 def changed_cards(printed, faces: dict, before: dict) -> list[tuple[str, str]]:

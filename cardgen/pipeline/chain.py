@@ -158,13 +158,15 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
             return report, None
         clean = not report.errors  # the data is sound: its faces and rule texts can be checked
         deck = stages.check_deck(data, report, settings.choice)
-        part = forked_part(data, settings, wanted) if split and clean and not \
+        part = forked_part(data, settings, wanted, previous) if split and clean and not \
             report.errors else set()
         if part:
             return report, render_split(data, report, settings, part, previous, deck,
                                         lambda: _faces_and_draw(data, report, settings,
                                                                 wanted - part, previous, deck,
-                                                                stages))
+                                                                stages),
+                                        lambda into: stages.check_faces(data, into, settings,
+                                                                        prepare=True))
         if not clean or report.errors:
             _report_the_rest(data, report, settings, wanted, clean, stages)
             return report, None

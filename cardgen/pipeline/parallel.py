@@ -42,30 +42,48 @@ def cycles_kept():
 SHOP_KINDS = {"printshop", "png", "tts"}  # drawn from one print-shop file (_shop_outputs)
 
 
-def forked_part(data: PackData, settings: BuildSettings, wanted: set[str]) -> set[str]:
+def forked_part(data: PackData, settings: BuildSettings, wanted: set[str],
+                previous: dict | None = None) -> set[str]:
     """The outputs a second process renders while this one renders the rest: the rulebook
-    (its own layout, no card faces); else, for a pack without rules, the print-shop outputs —
-    when an earlier build kept the faces, so that both processes replay them (with nothing
-    kept, both would draw every face: no faster on two cores, twice the work)."""
-    if "rulebook" in wanted and len(wanted) > 1 and data.chapters:
+    (its own layout, no card faces) when it is laid out again (`previous`, the last manifest,
+    may say that what it is made of is the same: then it is kept as it is); else, when the
+    cards are drawn too and an earlier build kept the faces (so that both processes replay
+    them; with nothing kept, both would draw every face: no faster on two cores, twice the
+    work), the contact sheet that `cardgen watch` keeps (laid out and a page rasterised: the
+    largest piece of an edit), or else the print-shop outputs."""
+    book = "rulebook" in wanted and bool(data.chapters) and not _book_kept(data, settings,
+                                                                            previous)
+    if book and len(wanted) > 1:
         return {"rulebook"}
-    shop = wanted & SHOP_KINDS
-    if not shop or "cards" not in wanted or "changed" in wanted or (
-            "rulebook" in wanted and data.chapters):
+    part = {"contact"} if "contact" in wanted else wanted & SHOP_KINDS
+    if not part or "cards" not in wanted or "changed" in wanted or book:
         return set()
     from ..layout.card import pack_icons
     from ..incremental.faces import KIND, entry_name
     card_size = settings.card_size or data.pack.print.size()
-    return shop if cache.has(KIND, entry_name(data.folder, card_size, pack_icons(data))) \
+    return part if cache.has(KIND, entry_name(data.folder, card_size, pack_icons(data))) \
         else set()
 
 
+def _book_kept(data: PackData, settings: BuildSettings, previous: dict | None) -> bool:
+    """The rulebook of the last build stays: made of the same content (pipeline.draw's
+    _rulebook decides alike)."""
+    if not previous:
+        return False
+    from ..documents.rulebook.pictured import pictured_cards
+    from ..incremental.manifest import content_key, same_content
+    return same_content("rulebook", content_key(data, "rulebook", settings, pictured_cards),
+                        previous)
+
+
 def render_split(data: PackData, report: Report, settings: BuildSettings, part: set[str],
-                 previous, deck, here) -> "PackResult | None":
+                 previous, deck, here, faces=None) -> "PackResult | None":
     """The outputs of `part` drawn in a child forked from this checked process (nothing is
     read twice) while `here()` checks the card faces and draws everything else in this one;
     the same files as one render_pack call. The child's diagnostics are merged even when
-    `here` fails, so a build reports what `cardgen check` reports."""
+    `here` fails, so a build reports what `cardgen check` reports. `faces(report)`: the card
+    faces as the check phase lays them out (its stages: a resident pipeline's are kept in
+    the memory the child is forked with), for a part that draws cards."""
     import multiprocessing
     try:
         context = multiprocessing.get_context("fork")
@@ -74,12 +92,12 @@ def render_split(data: PackData, report: Report, settings: BuildSettings, part: 
     if context is None:
         result = here()
         part_report = Report()
-        made = _part(data, settings, part, previous, deck, part_report)
+        made = _part(data, settings, part, previous, deck, part_report, faces)
         report.extend(part_report)
         return _merged(result, made)
     reader, writer = context.Pipe(duplex=False)
     child = context.Process(target=_part_child,
-                            args=(writer, data, settings, part, previous, deck))
+                            args=(writer, data, settings, part, previous, deck, faces))
     child.start()
     writer.close()
     try:
@@ -88,7 +106,7 @@ def render_split(data: PackData, report: Report, settings: BuildSettings, part: 
             part_report, made = reader.recv()
         except EOFError:  # the child died: do its part here
             part_report = Report()
-            made = _part(data, settings, part, previous, deck, part_report)
+            made = _part(data, settings, part, previous, deck, part_report, faces)
     except BaseException:  # Ctrl-C (the child ignores it) or a failure here: the child stops
         child.terminate()
         raise
@@ -102,16 +120,17 @@ def _merged(result, made):
     """The files of both processes in one result; None when either failed."""
     if result is None or made is None:
         return None
-    files, built, content, png_keys = made
+    files, built, content, png_keys, page_keys = made
     result.files.update(files)
     result.built.update(built)
     result.content.update(content)
     result.png_keys.update(png_keys)
+    result.page_keys.update(page_keys)
     return result
 
 
 def _part_child(writer, data: PackData, settings: BuildSettings, part: set[str], previous,
-                deck) -> None:
+                deck, faces=None) -> None:
     import signal
     # Ctrl-C and SIGTERM are the parent's to handle: it stops this process (SIGTERM, ending it
     # at once and silently), so no second traceback comes from here
@@ -120,17 +139,18 @@ def _part_child(writer, data: PackData, settings: BuildSettings, part: set[str],
     if part & SHOP_KINDS:  # the cache entries of the faces are this process's parent's to
         cache.READ_ONLY = True  # write (the same ones: written once is enough)
     report = Report()
-    writer.send((report, _part(data, settings, part, previous, deck, report)))
+    writer.send((report, _part(data, settings, part, previous, deck, report, faces)))
     writer.close()
 
 
-def _part(data, settings, part: set[str], previous, deck, report: Report):
-    """(files, built, content keys, png keys) of the outputs of `part` alone; None on an
-    error."""
+def _part(data, settings, part: set[str], previous, deck, report: Report, faces=None):
+    """(files, built, content keys, png keys, page keys) of the outputs of `part` alone; None
+    on an error."""
     from .draw import render_pack
-    result = render_pack(data, report, settings, part, previous, deck)
+    laid = faces(report) if faces is not None and part & (SHOP_KINDS | {"contact"}) else None
+    result = render_pack(data, report, settings, part, previous, deck, faces=laid)
     return None if result is None else (result.files, result.built, result.content,
-                                        result.png_keys)
+                                        result.png_keys, result.page_keys)
 
 
 def build_one(folder: Path, settings, kinds: set[str], previous: dict, split: bool = False):

@@ -6,9 +6,11 @@ ReadDirectoryChangesW, through Rust's notify crate), so a save is seen within mi
 instead of at the next poll, and nothing is read while nothing changes. It is well kept (it is
 what `uvicorn --reload` uses) and debounces in its own thread: an editor that saves in steps
 (a temporary file, a rename) gives one batch. Where the system gives no events (a network drive,
-some container mounts, the inotify limit reached) it polls (`--poll`, or on its own after such
-an error); where watchfiles cannot be imported at all, the files' times are compared every
-interval (`polled`), as `cardgen watch` did before.
+some container mounts, the inotify limit reached: `--poll`, or on its own after such an error),
+and where watchfiles cannot be imported, the files' times (to the nanosecond), sizes and inodes
+are compared every interval (`polled`). Not watchfiles' own polling: it compares modification
+times to the second, so a save made within the same second as the one before went unseen
+(tests/test_watch.py caught it: a save right after a pack was made).
 """
 
 from __future__ import annotations
@@ -41,35 +43,42 @@ def _default_filter():
     return DefaultFilter()
 
 
+WAKE_MS = 50  # with no change, the watcher's thread returns to Python this often (cheap): its
+# first return says that the files are watched (`ready`)
+READY_SECONDS = 5.0  # watching() waits at most this long for the files to be watched
+
+
 def file_changes(folders: list[Path], stop: threading.Event, interval: float = 0.5,
-                 poll: bool = False, on_fallback=None) -> Iterator[list[str]]:
+                 poll: bool = False, on_fallback=None,
+                 ready: threading.Event | None = None) -> Iterator[list[str]]:
     """The paths changed under `folders`, a sorted batch at a time, until `stop` is set (or
     Ctrl-C, in the main thread). `poll`: look every `interval` seconds instead of waiting for
-    the system's events; `on_fallback(reason)` is called when events cannot be had."""
+    the system's events; `on_fallback(reason)` is called when events cannot be had; `ready`
+    is set once the files are watched (a save from then on is reported)."""
+    ready = ready or threading.Event()
     try:
         import watchfiles
     except ImportError:  # a platform without its wheels
         if on_fallback:
             on_fallback("watchfiles is not installed")
-        yield from polled(folders, stop, interval)
+        poll = True
+    if poll:
+        yield from polled(folders, stop, interval, ready)
         return
-    force = poll
-    while not stop.is_set():
-        try:
-            for batch in watchfiles.watch(*folders, watch_filter=_ours, step=STEP_MS,
-                                          stop_event=stop, rust_timeout=500,
-                                          force_polling=force or None,
-                                          poll_delay_ms=int(interval * 1000)):
-                lasting = _lasting(batch)
-                if lasting:
-                    yield lasting
-            return
-        except OSError as exc:  # no events here (the watch limit, a file system without)
-            if force:
-                raise
-            force = True
-            if on_fallback:
-                on_fallback(f"no file-system events ({exc}); looking every {interval:g} s")
+    try:
+        # yield_on_timeout: an empty batch every WAKE_MS without changes; the first one (or
+        # the first change) comes once watchfiles watches the files
+        for batch in watchfiles.watch(*folders, watch_filter=_ours, step=STEP_MS,
+                                      stop_event=stop, rust_timeout=WAKE_MS,
+                                      yield_on_timeout=True):
+            ready.set()
+            lasting = _lasting(batch)
+            if lasting:
+                yield lasting
+    except OSError as exc:  # no events here (the watch limit, a file system without)
+        if on_fallback:
+            on_fallback(f"no file-system events ({exc}); looking every {interval:g} s")
+        yield from polled(folders, stop, interval, ready)
 
 
 def _lasting(batch) -> list[str]:
@@ -85,21 +94,30 @@ def _lasting(batch) -> list[str]:
 
 def watching(folders: list[Path], stop: threading.Event, report, interval: float = 0.5,
              poll: bool = False, on_fallback=None) -> threading.Thread:
-    """file_changes on a thread of its own, started at once (so that a save made during the
-    first build is seen): `report(batch)` is called with each batch until `stop` is set."""
+    """file_changes on a thread of its own: `report(batch)` is called with each batch until
+    `stop` is set. Returns once the files are watched (READY_SECONDS at most), so that a save
+    made during the first build is seen: the thread alone gave no such promise, and in
+    polling a save right after a quick first build fell before watchfiles' first look and
+    was never reported."""
+    ready = threading.Event()
+
     def run() -> None:
-        for batch in file_changes(folders, stop, interval, poll, on_fallback):
+        for batch in file_changes(folders, stop, interval, poll, on_fallback, ready):
             report(batch)
     thread = threading.Thread(target=run, name="cardgen-files", daemon=True)
     thread.start()
+    ready.wait(READY_SECONDS)
     return thread
 
 
-def polled(folders: list[Path], stop: threading.Event, interval: float) -> Iterator[list[str]]:
+def polled(folders: list[Path], stop: threading.Event, interval: float,
+           ready: threading.Event | None = None) -> Iterator[list[str]]:
     """file_changes by comparing the files' times and sizes every `interval` seconds; a batch
     once the files stand still for one interval."""
     from ..pipeline.resident import snapshot
     seen = _snapshot(folders, snapshot)
+    if ready is not None:
+        ready.set()
     while not stop.wait(interval):
         now = _snapshot(folders, snapshot)
         if now == seen:

@@ -4,9 +4,11 @@ events a page receives."""
 from __future__ import annotations
 
 import asyncio
+import os
 import queue
 import threading
 
+import pytest
 from watchfiles import Change
 
 from cardgen.serve import events
@@ -59,6 +61,42 @@ def test_a_save_made_in_steps_is_one_change(tmp_path):
         assert found.get(timeout=10) == [str(card)]
         other.write_text("b: 99\n")  # the next save: nothing of the first is left over
         assert found.get(timeout=10) == [str(other)]
+    finally:
+        stop.set()
+        thread.join(10)
+
+
+@pytest.mark.parametrize("poll", [False, True])
+def test_a_save_right_after_watching_starts_is_seen(tmp_path, poll):
+    """watching() returns once the files are watched: a save made at once (during a quick
+    first build) is reported, with file events and with polling."""
+    card = tmp_path / "cards.yaml"
+    card.write_text("a: 1\n")
+    found: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    thread = events.watching([tmp_path], stop, found.put, 0.05, poll)
+    try:
+        card.write_text("a: 2\n")
+        assert found.get(timeout=10) == [str(card)]
+    finally:
+        stop.set()
+        thread.join(10)
+
+
+def test_polling_sees_a_save_within_the_same_second(tmp_path):
+    """Two saves within one second, the same size: told apart by the time's nanoseconds (the
+    polling of watchfiles compares whole seconds and missed the second save)."""
+    card = tmp_path / "cards.yaml"
+    card.write_text("a: 1\n")
+    second = 1_700_000_000 * 10**9
+    os.utime(card, ns=(second + 100_000_000, second + 100_000_000))
+    found: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    thread = events.watching([tmp_path], stop, found.put, 0.05, poll=True)
+    try:
+        card.write_text("a: 2\n")
+        os.utime(card, ns=(second + 700_000_000, second + 700_000_000))
+        assert found.get(timeout=10) == [str(card)]
     finally:
         stop.set()
         thread.join(10)
