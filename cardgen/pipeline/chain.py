@@ -26,7 +26,7 @@ from ..model.outputs import FACED_KINDS
 from ..model.packdata import PackData
 from ..model.settings import BuildSettings
 from .faces import layout_faces
-from .parallel import cycles_kept, forked_part, render_split
+from .parallel import FACE_PARTS, cycles_kept, forked_part, render_split
 
 
 @dataclass
@@ -160,30 +160,48 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
         deck = stages.check_deck(data, report, settings.choice)
         part = forked_part(data, settings, wanted, previous) if split and clean and not \
             report.errors else set()
-        if part:
+        if part & FACE_PARTS:  # drawn from the card faces: laid out here first, and the
+            # child, forked with them, lays out nothing again
+            faces = _checked_faces(data, report, settings, wanted, stages)
+            if faces is None:
+                return report, None
             return report, render_split(data, report, settings, part, previous, deck,
                                         lambda: _faces_and_draw(data, report, settings,
                                                                 wanted - part, previous, deck,
-                                                                stages),
-                                        lambda into: stages.check_faces(data, into, settings,
-                                                                        prepare=True))
+                                                                stages, faces),
+                                        lambda into: faces)
+        if part:  # the rulebook: no card faces, so the child starts at once
+            return report, render_split(data, report, settings, part, previous, deck,
+                                        lambda: _faces_and_draw(data, report, settings,
+                                                                wanted - part, previous, deck,
+                                                                stages))
         if not clean or report.errors:
             _report_the_rest(data, report, settings, wanted, clean, stages)
             return report, None
         return report, _faces_and_draw(data, report, settings, wanted, previous, deck, stages)
 
 
+def _checked_faces(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
+                   stages: Stages):
+    """The card faces laid out and checked; None when that found an error (a rulebook that
+    will not be drawn then has its texts checked, as `check` does)."""
+    errors_before = len(report.errors)
+    faces = stages.check_faces(data, report, settings, prepare=True)
+    if len(report.errors) > errors_before:
+        if "rulebook" in wanted:
+            check_rule_texts(data, report)
+        return None
+    return faces
+
+
 def _faces_and_draw(data: PackData, report: Report, settings: BuildSettings, wanted: set[str],
-                    previous, deck, stages: Stages = FRESH):
-    """The faces checked (when an output needs them), then the outputs drawn."""
+                    previous, deck, stages: Stages = FRESH, faces=None):
+    """The faces checked (when an output needs them and `faces` were not laid out before),
+    then the outputs drawn."""
     from .draw import render_pack
-    faces = None
-    if wanted & FACED_KINDS:
-        errors_before = len(report.errors)
-        faces = stages.check_faces(data, report, settings, prepare=True)
-        if len(report.errors) > errors_before:
-            if "rulebook" in wanted:  # not drawn: its texts are checked as `check` does
-                check_rule_texts(data, report)
+    if faces is None and wanted & FACED_KINDS:
+        faces = _checked_faces(data, report, settings, wanted, stages)
+        if faces is None:
             return None
     return render_pack(data, report, settings, wanted, previous, deck, faces=faces)
 

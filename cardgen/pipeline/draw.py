@@ -151,7 +151,10 @@ def _faces(drawing: Drawing, faces) -> bool:
     if drawing.chosen:  # only the chosen deck's cards are printed
         ids = {lc.card.id for lc in data.cards}
         printed = [p for p in printed if p.card_id in ids]
-    keys = face_keys(printed, images, layouter.kept.described)
+    # the kept fronts' reprs of the faces, made once; a part drawn after this one in the same
+    # process (no fork to be had) finds them let go and takes repr(face.boxes): the same keys
+    keys = face_keys(printed, images, layouter.kept.described if layouter.kept is not None
+                     else lambda face: None)
     layouter.kept = None  # its fronts are saved and their reprs hashed: 5 MB at 1040 cards
     drawing.records, drawing.kept = face_records(data, drawing.card_size, layouter.icons, printed,
                                          keys, images)
