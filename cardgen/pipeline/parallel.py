@@ -50,13 +50,14 @@ def forked_part(data: PackData, settings: BuildSettings, wanted: set[str],
     may say that what it is made of is the same: then it is kept as it is); else, when the
     cards are drawn too and an earlier build kept the faces (so that both processes replay
     them; with nothing kept, both would draw every face: no faster on two cores, twice the
-    work), the contact sheet that `cardgen watch` keeps (laid out and a page rasterised: the
-    largest piece of an edit), or else the print-shop outputs."""
+    work), the print-shop outputs. (Not `cardgen watch`'s contact sheet, although it is the
+    larger piece of an edit: a process forked from a resident one pays for every page of it
+    that it touches, and the edit took 0.266 s instead of 0.240.)"""
     book = "rulebook" in wanted and bool(data.chapters) and not _book_kept(data, settings,
                                                                             previous)
     if book and len(wanted) > 1:
         return {"rulebook"}
-    part = {"contact"} if "contact" in wanted else wanted & SHOP_KINDS
+    part = wanted & SHOP_KINDS
     if not part or "cards" not in wanted or "changed" in wanted or book:
         return set()
     from ..layout.card import pack_icons

@@ -170,11 +170,11 @@ def test_a_rebuild_draws_the_print_shop_files_in_a_second_process(tmp_path, monk
     assert split.png_keys == first.png_keys and split.built == first.built
 
 
-def test_watch_draws_the_contact_sheet_in_a_second_process(tmp_path, monkeypatch):
-    """`cardgen watch` keeps the contact sheet: with the faces kept it is drawn (and a page
-    rasterised) beside the cards, from the faces the check phase laid out: the same files and
-    page keys as one process makes. A rulebook made of the same content as the last build's
-    is kept, not laid out in a second process."""
+def test_the_second_process_takes_the_faces_laid_out_before_it(tmp_path, monkeypatch):
+    """The print-shop part is forked once the faces are laid out and draws them as they are
+    (with `cardgen watch`'s contact sheet drawn here meanwhile): the same files and page keys
+    as one process makes. A rulebook made of the same content as the last build's is kept,
+    not laid out in a second process."""
     from cardgen.incremental.manifest import content_key
     from cardgen.documents.rulebook.pictured import pictured_cards
     from cardgen.pipeline.parallel import forked_part as _forked_part
@@ -184,7 +184,7 @@ def test_watch_draws_the_contact_sheet_in_a_second_process(tmp_path, monkeypatch
     kinds = {"cards", "printshop", "contact"}
     report, first = build_pack(folder, settings, kinds)  # one process; keeps the faces
     assert first is not None and "contact-1.png" in first.files
-    assert _forked_part(first.data, settings, kinds) == {"contact"}
+    assert _forked_part(first.data, settings, kinds) == {"printshop"}
     _, split = build_pack(folder, settings, kinds, split=True)
     assert split.files == first.files
     assert split.page_keys == first.page_keys and split.built == first.built
@@ -192,7 +192,7 @@ def test_watch_draws_the_contact_sheet_in_a_second_process(tmp_path, monkeypatch
                                                           pictured_cards)}},
             "intact": ["rulebook"]}
     assert _forked_part(first.data, settings, kinds | {"rulebook"}) == {"rulebook"}
-    assert _forked_part(first.data, settings, kinds | {"rulebook"}, book) == {"contact"}
+    assert _forked_part(first.data, settings, kinds | {"rulebook"}, book) == {"printshop"}
 
 
 def test_a_new_process_has_the_fonts_of_the_fronts_it_takes_from_the_cache(tmp_path):
