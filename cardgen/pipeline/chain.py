@@ -26,7 +26,7 @@ from ..model.outputs import FACED_KINDS
 from ..model.packdata import PackData
 from ..model.settings import BuildSettings
 from .faces import layout_faces
-from .parallel import FACE_PARTS, cycles_kept, forked_part, render_split
+from .parallel import SHOP_KINDS, cycles_kept, forked_part, render_split
 
 
 @dataclass
@@ -160,7 +160,7 @@ def build_pack(folder: Path, settings: BuildSettings, kinds: set[str] | None = N
         deck = stages.check_deck(data, report, settings.choice)
         part = forked_part(data, settings, wanted, previous) if split and clean and not \
             report.errors else set()
-        if part & FACE_PARTS:  # drawn from the card faces: laid out here first, and the
+        if part & SHOP_KINDS:  # drawn from the card faces: laid out here first, and the
             # child, forked with them, lays out nothing again
             faces = _checked_faces(data, report, settings, wanted, stages)
             if faces is None:

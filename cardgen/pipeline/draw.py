@@ -81,13 +81,11 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     `kinds` limits the work to the stale outputs; `previous` (the last manifest) lets PNGs of
     unchanged cards stay as they are; `deck` (from compose) is the user's chosen deck: only its
     cards are printed, with a deck sheet and a house-rules rulebook of the chosen options;
-    `faces` the laid-out faces of the check phase (layout_faces), laid out here when None
-    and an output needs them (given, they are used: the contact sheet then shows them).
+    `faces` the laid-out faces of the check phase (layout_faces), laid out here when None.
     """
     errors_before = len(report.errors)
     drawing = _drawing(data, report, settings, kinds, previous, deck)
-    if drawing.wanted & FACED_KINDS or faces is not None:  # a rulebook, boards or a
-        # calibration sheet need no faces
+    if drawing.wanted & FACED_KINDS:  # a rulebook, boards or a calibration sheet need no faces
         if not _faces(drawing, faces) or len(report.errors) > errors_before:
             return None
     elif "calibration" in drawing.wanted:  # its sheet is cards.pdf's: the same settings fit
@@ -390,7 +388,7 @@ def _contact(d: Drawing) -> bool:
         return True
     from ..documents.deck_sheet import contact_pages, page_pngs
     settings, pack_print = d.settings, d.data.pack.print
-    own = d.painter is not None and not settings.ink_saver and all(
+    own = bool(d.wanted & FACED_KINDS) and not settings.ink_saver and all(
         value is None or value == default for value, default in (  # the pack's own faces
             (settings.card_size, pack_print.size()), (settings.bleed, pack_print.bleed),
             (settings.safe, pack_print.safe)))

@@ -40,7 +40,6 @@ def cycles_kept():
 
 
 SHOP_KINDS = {"printshop", "png", "tts"}  # drawn from one print-shop file (_shop_outputs)
-FACE_PARTS = SHOP_KINDS | {"contact"}  # the parts a child draws from the card faces
 
 
 def forked_part(data: PackData, settings: BuildSettings, wanted: set[str],
@@ -84,7 +83,7 @@ def render_split(data: PackData, report: Report, settings: BuildSettings, part: 
     read twice) while `here()` checks the card faces and draws everything else in this one;
     the same files as one render_pack call. The child's diagnostics are merged even when
     `here` fails, so a build reports what `cardgen check` reports. `faces(report)`: the card
-    faces the check phase laid out, for a part drawn from them (FACE_PARTS)."""
+    faces the check phase laid out, for a part drawn from them (SHOP_KINDS)."""
     import multiprocessing
     try:
         context = multiprocessing.get_context("fork")
@@ -148,7 +147,7 @@ def _part(data, settings, part: set[str], previous, deck, report: Report, faces=
     """(files, built, content keys, png keys, page keys) of the outputs of `part` alone; None
     on an error."""
     from .draw import render_pack
-    laid = faces(report) if faces is not None and part & FACE_PARTS else None
+    laid = faces(report) if faces is not None and part & SHOP_KINDS else None
     result = render_pack(data, report, settings, part, previous, deck, faces=laid)
     return None if result is None else (result.files, result.built, result.content,
                                         result.png_keys, result.page_keys)

@@ -195,6 +195,27 @@ def test_the_second_process_takes_the_faces_laid_out_before_it(tmp_path, monkeyp
     assert _forked_part(first.data, settings, kinds | {"rulebook"}, book) == {"printshop"}
 
 
+def test_without_fork_the_part_is_drawn_after_the_rest_from_the_same_faces(tmp_path,
+                                                                           monkeypatch):
+    """A system without fork draws the print-shop part in the same process, after the rest,
+    from the faces already laid out (their kept fronts let go by then): the same files."""
+    import multiprocessing
+    folder = copy_shipped(tmp_path, "quartett")
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    kinds = {"cards", "printshop", "png"}
+    _, first = build_pack(folder, BuildSettings(), kinds)
+    real = multiprocessing.get_context
+
+    def no_fork(method=None):
+        if method == "fork":
+            raise ValueError("no fork here")
+        return real(method)
+    monkeypatch.setattr(multiprocessing, "get_context", no_fork)
+    report, alone = build_pack(folder, BuildSettings(), kinds, split=True)
+    assert not report.errors and alone.files == first.files
+    assert alone.png_keys == first.png_keys
+
+
 def test_a_new_process_has_the_fonts_of_the_fronts_it_takes_from_the_cache(tmp_path):
     """A process that takes every front from the cache (and may draw them afresh, or measure
     them) has the fonts they use registered, as laying them out would have."""
