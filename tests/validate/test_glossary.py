@@ -99,3 +99,27 @@ def test_a_negative_number_a_template_prints_gets_the_minus_sign():
     from cardgen.text.words import minus_signs
     assert minus_signs("Minuspunkte: -13") == "Minuspunkte: −13"
     assert minus_signs("S2-S4, 2020-11-17, -2.5 und (-4)") == "S2-S4, 2020-11-17, −2.5 und (−4)"
+
+
+def test_what_the_check_found_is_kept_while_what_it_reads_stays(tmp_path, monkeypatch):
+    """The last check's diagnostics are kept with a digest of its inputs (serve and watch
+    check after every edit): the same pack is not searched again; a changed value is."""
+    from cardgen.validate import glossary
+    pack = copy_shipped(tmp_path, "crazy-hospital")
+    rules = pack / "rules" / "10-wertung.yaml"
+    _replace(rules, "die {{ kinds.K.short }} L5 mit {{ -cards_by_id.L5.penalty }} Minuspunkten",
+             "eine {{ kinds.K.short }} mit 15 Minuspunkten")
+    report = Report()
+    data = load_pack(pack, report)
+    searched = []
+    real = glossary._check
+    monkeypatch.setattr(glossary, "_check", lambda *a: searched.append(1) or real(*a))
+    check_glossary(data, report)
+    check_glossary(data, report)
+    assert searched == [1] and len(report.items) == 2 and report.items[0] == report.items[1]
+    assert "have 10, 11, 13, 14, 16, 17, 19, 20" in report.items[0].message
+    card = next(lc.card for lc in data.cards if lc.card.id == "L5")
+    card.penalty = 15  # an L card has 15 minus points now: the example is right
+    again = Report()
+    check_glossary(data, again)
+    assert searched == [1, 1] and again.items == []
