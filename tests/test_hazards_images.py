@@ -175,6 +175,34 @@ def test_prepared_pictures_are_kept_on_disk(tmp_path, monkeypatch):
         ImageStore(pack).prepared("images/a.jpg", 100, 80)
 
 
+def test_a_store_that_keeps_streams_reads_each_picture_from_the_cache_once(tmp_path,
+                                                                          monkeypatch):
+    """keep_streams (a resident pipeline's store, saved after every edit): a light picture's
+    streams are read from the disk cache once, up to the store's limit; a store without it
+    reads them at every save, so memory does not grow with the deck."""
+    from cardgen.incremental import cache
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    photo(pack / "images" / "a.jpg")
+    photo(pack / "images" / "b.jpg", (640, 800))
+    ImageStore(pack).prepared("images/a.jpg", 100, 80)  # into the disk cache
+    ImageStore(pack).prepared("images/b.jpg", 100, 80)
+    reads = []
+    real = cache.read
+    monkeypatch.setattr(cache, "read", lambda kind, key: reads.append(key) or real(kind, key))
+    plain, kept = ImageStore(pack), ImageStore(pack)
+    kept.keep_streams()
+    for store in (plain, kept):
+        first = store.prepared("images/a.jpg", 100, 80)
+        assert store.prepared("images/a.jpg", 100, 80) == first and first.data
+    assert len(reads) == 3  # twice for the plain store, once for the keeping one
+    kept.STREAMS_LIMIT = len(first.data) + 10  # room for one: the second is read each time
+    kept.prepared("images/b.jpg", 100, 80)
+    kept.prepared("images/b.jpg", 100, 80)
+    assert len(reads) == 5
+
+
 def test_a_broken_cache_entry_is_made_again(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     pack = tmp_path / "p"

@@ -96,6 +96,19 @@ class ImageStore:
         self.stored: set[tuple[str, int, int]] = set()  # placements found in the disk cache
         self.sizes: dict[str, tuple[float, float]] = {}  # picture → its shape (size())
         self._started = None  # (pool, placements, async result) of start()
+        # the streams of light pictures, kept in memory by a store that outlives one save
+        # (keep_streams: a resident pipeline saves the same pictures after every edit)
+        self._streams: dict[tuple[str, int, int], Picture] | None = None
+        self._streams_held = 0
+
+    STREAMS_LIMIT = 64 * 1024 * 1024  # bytes of streams keep_streams holds at most
+
+    def keep_streams(self) -> None:
+        """From now on, a light picture's streams are read from the disk cache once and kept
+        (up to STREAMS_LIMIT bytes), not read again at every save: `cardgen watch` saves
+        cards.pdf and the contact sheet after every edit, each placing every picture."""
+        if self._streams is None:
+            self._streams = {}
 
     def problem(self, relative: str, w_pt: float, h_pt: float) -> str | None:
         """Prepare the picture for a w x h pt box: None, or why it cannot be printed (the
@@ -112,8 +125,15 @@ class ImageStore:
         held = self._held(relative, w_pt, h_pt)
         if not held.light:
             return held
-        px_w, px_h = _pixels(w_pt, h_pt)
-        return self._made(relative, px_w, px_h)[0]
+        placement = (relative, *_pixels(w_pt, h_pt))
+        if self._streams is not None and placement in self._streams:
+            return self._streams[placement]
+        picture = self._made(*placement)[0]
+        if self._streams is not None and \
+                self._streams_held + len(picture.data) <= self.STREAMS_LIMIT:
+            self._streams[placement] = picture
+            self._streams_held += len(picture.data)
+        return picture
 
     def _held(self, relative: str, w_pt: float, h_pt: float) -> Picture:
         """The picture as this store keeps it (light when the disk cache holds it)."""

@@ -217,6 +217,7 @@ class Resident(Stages):
         from ..pictures.store import ImageStore
         if self.images is None:
             self.images = ImageStore(data.folder)
+            self.images.keep_streams()  # saved again after every edit: read from disk once
 
         def fronts(*args):
             return KeptFronts(*args, held=self.fronts)
