@@ -113,16 +113,19 @@ def watching(folders: list[Path], stop: threading.Event, report, interval: float
 def polled(folders: list[Path], stop: threading.Event, interval: float,
            ready: threading.Event | None = None) -> Iterator[list[str]]:
     """file_changes by comparing the files' times and sizes every `interval` seconds; a batch
-    once the files stand still for one interval."""
+    once the files stand still for STEP_MS (looked at again that soon: a save in steps takes
+    a millisecond or two, and a second wait of a whole interval would double the time a save
+    takes to be seen)."""
     from ..pipeline.resident import snapshot
     seen = _snapshot(folders, snapshot)
     if ready is not None:
         ready.set()
+    settle = min(interval, STEP_MS / 1000)
     while not stop.wait(interval):
         now = _snapshot(folders, snapshot)
         if now == seen:
             continue
-        while not stop.wait(interval):  # settled: unchanged for one interval
+        while not stop.wait(settle):  # settled: unchanged since the last look
             later = _snapshot(folders, snapshot)
             if later == now:
                 break
