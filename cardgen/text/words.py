@@ -294,8 +294,9 @@ def localise(text: str, locale: str) -> str:
 
 def built_in(table: dict[str, dict[str, str]], language: str, locale: str) -> dict[str, str]:
     """A table of built-in words (English, then the language's) for an edition. Worked out
-    once per table and edition (a build asks for them some 80 times, each a few hundred
-    quotes localised); every caller copies the result before adding the pack's own words."""
+    once per table and edition (serve's view of the flagship after one edit asked 78 times,
+    every word localised each time); every caller copies the result before adding the pack's
+    own words."""
     held = _BUILT_IN.get((id(table), language, locale))
     if held is not None and held[0] is table:
         return held[1]
