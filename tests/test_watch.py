@@ -165,7 +165,7 @@ def test_watch_builds_on_every_core_as_build_does(tmp_path, monkeypatch):
     seen = []
     monkeypatch.setattr(parallel, "default_jobs", lambda: 3)
     monkeypatch.setattr(resident, "build_packs",
-                        lambda residents, out, settings, jobs: seen.append(jobs) or [])
+                        lambda residents, out, settings, jobs, early: seen.append(jobs) or [])
     assert watch.rebuild([], tmp_path / "out", BuildSettings())
     assert seen == [3]
 

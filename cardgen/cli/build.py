@@ -291,12 +291,23 @@ def _build_locked(folders, out: Path, settings, force: bool, jobs: int, report,
 def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
     """A line per pack (what was made, where), the changed cards, then the total: cards,
     files and time (the last line of every build)."""
-    cards = files = 0
+    report_done(report_packs(outcomes, out, written), started)
+
+
+def report_packs(outcomes, out: Path, written: dict, quiet: frozenset = frozenset()
+                 ) -> dict[Path, tuple[int, set[str]]]:
+    """report_outcomes' line per pack (`quiet`: no line for these folders when they wrote no
+    file but the manifest): {pack folder: (its cards, the files written besides
+    manifest.json)}."""
+    made_by = {}
     for folder, _, result, state in outcomes:
         if result is None:
-            info(f"{output_name(folder)}: up to date → {out / output_name(folder)}/")
+            if folder not in quiet:
+                info(f"{output_name(folder)}: up to date → {out / output_name(folder)}/")
             continue
         made = result[0]
+        if folder in quiet and not made.files:
+            continue
         names = sorted(n for n in made.files if not n.startswith(("png/", "tts/", "cut/")))
         pngs = sum(1 for n in made.files if n.startswith("png/"))
         tts = sum(1 for n in made.files if n.startswith("tts/"))  # sheets, backs, the JSON
@@ -312,8 +323,14 @@ def report_outcomes(outcomes, out: Path, started: float, written: dict) -> None:
         detail(f"{folder.name}: made again: {', '.join(sorted(made.built))}")
         if "changed" in made.built:
             report_changed(folder.name, made.changed)
-        cards += sum(lc.card.count for lc in made.data.cards)
-        files += len(made.files) + 1  # and its manifest.json
+        made_by[folder] = (sum(lc.card.count for lc in made.data.cards), set(made.files))
+    return made_by
+
+
+def report_done(made_by: dict[Path, tuple[int, set[str]]], started: float) -> None:
+    """The last line of every build: cards, files (manifest.json included) and time."""
+    cards = sum(count for count, _ in made_by.values())
+    files = sum(len(names) + 1 for _, names in made_by.values())
     seconds = time.perf_counter() - started
     info(f"done: {cards} cards, {files} file{'s' if files != 1 else ''} written in "
          f"{seconds:.1f} s" if files else

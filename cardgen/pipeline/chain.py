@@ -136,6 +136,10 @@ class Stages:
                     prepare: bool) -> tuple:
         return check_faces(data, report, settings, prepare)
 
+    def cards_drawn(self, result) -> None:
+        """The card sheets, drawn before the rest (render_pack's `early`): a one-off build
+        writes every file at the end; `cardgen watch` writes these at once."""
+
 
 FRESH = Stages()
 
@@ -203,7 +207,8 @@ def _faces_and_draw(data: PackData, report: Report, settings: BuildSettings, wan
         faces = _checked_faces(data, report, settings, wanted, stages)
         if faces is None:
             return None
-    return render_pack(data, report, settings, wanted, previous, deck, faces=faces)
+    return render_pack(data, report, settings, wanted, previous, deck, faces=faces,
+                       early=stages.cards_drawn)
 
 
 def _report_the_rest(data: PackData, report: Report, settings: BuildSettings,

@@ -75,13 +75,15 @@ class Drawing:
 
 def render_pack(data: PackData, report: Report, settings: BuildSettings,
                 kinds: set[str] | None = None, previous: dict | None = None,
-                deck=None, faces=None) -> PackResult | None:
+                deck=None, faces=None, early=None) -> PackResult | None:
     """The draw phase for one pack: the files (in memory), or None when drawing failed.
 
     `kinds` limits the work to the stale outputs; `previous` (the last manifest) lets PNGs of
     unchanged cards stay as they are; `deck` (from compose) is the user's chosen deck: only its
     cards are printed, with a deck sheet and a house-rules rulebook of the chosen options;
-    `faces` the laid-out faces of the check phase (layout_faces), laid out here when None.
+    `faces` the laid-out faces of the check phase (layout_faces), laid out here when None;
+    `early(result)`: given the card sheets (a PackResult of the "cards" output alone) as soon
+    as they are drawn, before the rest (`cardgen watch` writes them at once).
     """
     errors_before = len(report.errors)
     drawing = _drawing(data, report, settings, kinds, previous, deck)
@@ -92,16 +94,20 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
         check_print(drawing.data, settings, drawing.wanted, report)
         if len(report.errors) > errors_before:
             return None
+    result = drawing.result
+    result.counts = {k.id: sum(1 for c in drawing.data.cards if c.kind == k.id)
+                     for k in drawing.data.pack.kinds}
     for draw in DRAW_ORDER:
         if not draw(drawing) or len(report.errors) > errors_before:
             return None
+        if draw is _cards and early is not None and "cards" in result.built:
+            names = result.built["cards"]
+            early(PackResult(result.data, {n: result.files[n] for n in names},
+                             {"cards": list(names)}, counts=result.counts))
     if report_undrawn(drawing.whole, report):  # a figure had to leave a damaged picture out
         return None
-    result = drawing.result
     for kind in drawing.wanted:  # a kind that made no file (a pack without boards) is done
         result.built.setdefault(kind, [])
-    result.counts = {k.id: sum(1 for c in drawing.data.cards if c.kind == k.id)
-                     for k in drawing.data.pack.kinds}
     result.notes[:0] = list(deck.notes) if deck is not None else []
     return result
 

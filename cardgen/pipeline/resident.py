@@ -131,6 +131,7 @@ class Resident(Stages):
         # documents, their diagnostics, the generation they were last found current in)
         self._pages: dict[str, tuple] = {}  # page key → (PDF, page index) of the documents
         # the views show
+        self.early = None  # given the card sheets as soon as they are drawn (build_packs)
 
     # --- files ---------------------------------------------------------------------------
 
@@ -222,6 +223,10 @@ class Resident(Stages):
         def fronts(*args):
             return KeptFronts(*args, held=self.fronts)
         return check_faces(data, report, settings, prepare, fronts=fronts, images=self.images)
+
+    def cards_drawn(self, result) -> None:
+        if self.early is not None:
+            self.early(result)
 
     # --- cardgen watch --------------------------------------------------------------------
 
@@ -610,11 +615,16 @@ def _plain(value):
     return str(value)
 
 
-def build_packs(residents: list[Resident], out: Path, settings: BuildSettings, jobs: int):
+def build_packs(residents: list[Resident], out: Path, settings: BuildSettings, jobs: int,
+                early=None):
     """Every pack's stale outputs built through its resident stages, one pack after the other
     (a pack's rulebook on a second core when `jobs` > 1): the outcomes as
     pipeline.parallel.run_packs gives them, [(folder, report, (result, keys, previous) | None,
-    state)]."""
+    state)].
+
+    `early(folder, (result, keys, previous))`: writes a pack's card sheets as soon as they are
+    drawn, while the rest is drawn, and returns the manifest it wrote. The pack's outcome then
+    holds the rest only, over that manifest: the sheets stay as written."""
     from .parallel import plan_tasks
     outcomes = []
     for resident in residents:
@@ -625,8 +635,19 @@ def build_packs(residents: list[Resident], out: Path, settings: BuildSettings, j
             outcomes.append((folder, Report(), None, "fresh"))
             continue
         _, kinds, previous = tasks[0]
-        report, result = resident.build(kinds, previous, split=jobs > 1,
-                                        settings=dataclasses.replace(settings, jobs=jobs))
+        written: list[dict] = []
+        if early is not None:
+            resident.early = lambda sheets: written.append(early(folder,
+                                                                 (sheets, keys, previous)))
+        try:
+            report, result = resident.build(kinds, previous, split=jobs > 1,
+                                            settings=dataclasses.replace(settings, jobs=jobs))
+        finally:
+            resident.early = None
+        if result is not None and written:  # on disk already, listed by that manifest
+            previous = written[0]
+            for name in result.built.pop("cards"):
+                del result.files[name]
         if result is None:
             outcomes.append((folder, report, None, "failed"))
         else:

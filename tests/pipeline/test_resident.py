@@ -235,3 +235,78 @@ def test_boards_are_laid_out_again_only_when_what_they_show_changes(tmp_path, co
     boards.write_text(boards.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     resident.view()
     assert laid == [1, 1]
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_watch_writes_the_card_sheets_first_and_ends_as_a_cold_build(tmp_path, copy_shipped,
+                                                                     monkeypatch):
+    """`cardgen watch` writes cards.pdf as soon as it is drawn (the rulebook, the print-shop
+    file and the contact sheet are drawn after it, the rulebook in a second process), then
+    the rest; after both writes the output folder is a cold build's, file for file,
+    manifest.json included."""
+    from cardgen.cli import watch
+    from cardgen.incremental import manifest
+    from cardgen.pipeline.parallel import run_packs
+    pack = copy_shipped(tmp_path, "dokter-li")
+    settings = BuildSettings(also=("contact",))
+    residents = [Resident(pack, settings)]
+    out = tmp_path / "out"
+    assert watch.rebuild(residents, out, settings)
+    before = (out / "dokter-li" / "cards.pdf").read_bytes()
+    cards = pack / "cards" / "1-categorie.yaml"  # a name: the rulebook's content key holds it
+    cards.write_text(cards.read_text(encoding="utf-8").replace("name: Extra IC-bedden",
+                                                               "name: Extra IC-plaatsen"),
+                     encoding="utf-8")
+    writes = []
+    real_write = manifest.write
+
+    def write(out_dir, results):
+        writes.append(sorted(n for result, _, _ in results for n in result.files))
+        return real_write(out_dir, results)
+    monkeypatch.setattr(manifest, "write", write)
+    assert watch.rebuild(residents, out, settings)
+    assert writes[0] == ["cards.pdf", "guide.pdf"]  # first, alone
+    assert "rulebook.pdf" in writes[1] and "contact.pdf" in writes[1]
+    assert "cards.pdf" not in writes[1]  # not written twice
+    monkeypatch.setattr(manifest, "write", real_write)
+    source.MEMORY = boards_preflight.MEMORY = None  # a fresh process: nothing kept
+    cold = tmp_path / "cold"
+    (_, report, result, _), = run_packs([pack], cold, settings, False, 2)
+    assert not report.errors
+    manifest.write(cold, [result])
+    kept, fresh = _files(out / "dokter-li"), _files(cold / "dokter-li")
+    assert kept.keys() == fresh.keys()
+    assert [n for n in fresh if kept[n] != fresh[n]] == []
+    assert kept["cards.pdf"] != before  # the edit is in it
+
+
+def test_watch_says_when_the_sheets_are_written_but_the_rest_is_not(tmp_path, make_pack,
+                                                                     monkeypatch, capsys):
+    """A failure while the rest is drawn (after cards.pdf is written): the rest is not
+    written, and watch says that the card sheets are."""
+    from cardgen.cli import watch
+    from cardgen.pipeline import draw
+    pack = make_pack(tmp_path)
+    settings = BuildSettings(also=("contact",))
+    residents = [Resident(pack, settings)]
+    out = tmp_path / "out" / "mini"
+    assert watch.rebuild(residents, out.parent, settings)
+    before = {name: (out / name).read_bytes() for name in ("cards.pdf", "contact.pdf")}
+    _stat_edit(pack)
+
+    def fails(d):
+        d.report.error("", 0, 0, "", "the contact sheet could not be drawn")
+        return False
+    monkeypatch.setattr(draw, "DRAW_ORDER", tuple(fails if f is draw._contact else f
+                                                  for f in draw.DRAW_ORDER))
+    capsys.readouterr()
+    assert watch.rebuild(residents, out.parent, settings)
+    said = capsys.readouterr()
+    assert "the contact sheet could not be drawn" in said.err
+    assert "the card sheets are written, the rest is not: fix the errors above" in said.out
+    assert (out / "cards.pdf").read_bytes() != before["cards.pdf"]
+    assert (out / "contact.pdf").read_bytes() == before["contact.pdf"]
