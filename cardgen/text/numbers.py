@@ -61,6 +61,17 @@ def _apply(pattern, value, locale: str, decimals: int | None) -> str:
 def number(value, locale: str, decimals: int | None = None) -> str:
     """`value` as the edition writes it: 9879750 → 9’879’750 (de-CH), 9.879.750 (de-DE),
     9,879,750 (en-US); −2,5 with a minus sign; `decimals` places, or all the value has."""
+    try:
+        return _number(type(value), value, locale, decimals)
+    except TypeError:  # a value that cannot be a key: written without the memory
+        return _apply(_locale(locale)[0], value, locale, decimals)
+
+
+@lru_cache(maxsize=4096)
+def _number(kind: type, value, locale: str, decimals: int | None) -> str:
+    """number(), kept: a deck writes the same few values again and again (the 104-card photo
+    deck 960 stats, each through Babel's pattern: 13 ms of its cold build). `kind` keeps 1
+    and 1.0 apart (equal keys, written alike today, but not by promise)."""
     return _apply(_locale(locale)[0], value, locale, decimals)
 
 

@@ -186,3 +186,19 @@ def test_a_million_over_its_maximum_is_said_in_digits(cli, make_pack, tmp_path):
     result = cli("check", "--data", tmp_path / "card_data")
     assert result.exit_code == 1
     assert "9879750 is above the maximum" in result.output and "e+06" not in result.output
+
+
+def test_a_number_written_again_is_what_writing_it_anew_gives():
+    """number() keeps what it wrote: the same value, locale and places give the same text as
+    Babel does anew, each type of value on its own (1, 1.0, Decimal('1.50')), in every locale."""
+    from decimal import Decimal
+
+    from cardgen.text import numbers
+    values = [0, 1, 1.0, -1, 2.5, Decimal("1.50"), 1234567, -0.04, 9_879_750.0]
+    for locale in ("de-CH", "de-DE", "en-US", "nl-NL"):
+        for decimals in (None, 0, 2):
+            for value in values:
+                fresh = numbers._apply(numbers._locale(locale)[0], value, locale, decimals)
+                assert number(value, locale, decimals) == fresh
+                assert number(value, locale, decimals) == fresh  # now from the memory
+    assert numbers._number.cache_info().hits >= len(values) * 12
