@@ -220,7 +220,7 @@ if getattr(yaml, "__with_libyaml__", False):
         Where the two parsers differ, this one gives up and load_yaml asks the pure one:
         libyaml places an empty value (`key:` with nothing) elsewhere, and accepts a '#' right
         after a block scalar's '|' or '>' and a '?' inside plain text in [...] or {...},
-        which PyYAML refuses (tests/test_source.py compares both on generated YAML)."""
+        which PyYAML refuses (tests/load/test_source.py compares both on generated YAML)."""
 
         flow = 0  # depth of [...] and {...} around the current node
 

@@ -224,7 +224,7 @@ def run_packs(folders: list[Path], out: Path, settings, force: bool, jobs: int):
 # - Ctrl-C and SIGTERM are its parent's to handle: SIGINT is ignored and SIGTERM ends it at once
 #   and silently (the parent stops it with SIGTERM). Set by a pool's initializer, this came too
 #   late for an interrupt that reached a worker while it started (a traceback of its own: the
-#   race tests/test_interrupt.py met); the signals are blocked around the fork itself.
+#   race tests/cli/test_interrupt.py met); the signals are blocked around the fork itself.
 # - it ends with its parent: Linux sends it SIGKILL the moment its parent dies
 #   (PR_SET_PDEATHSIG), elsewhere a thread looks for the parent twice a second. A worker of a
 #   build that was killed can no longer run on, nor hold anything the next build needs.

@@ -10,7 +10,7 @@ some container mounts, the inotify limit reached: `--poll`, or on its own after 
 and where watchfiles cannot be imported, the files' times (to the nanosecond), sizes and inodes
 are compared every interval (`polled`). Not watchfiles' own polling: it compares modification
 times to the second, so a save made within the same second as the one before went unseen
-(tests/test_watch.py caught it: a save right after a pack was made).
+(tests/cli/test_watch.py caught it: a save right after a pack was made).
 """
 
 from __future__ import annotations

@@ -13,27 +13,11 @@ from typer.testing import CliRunner
 from cardgen.cli.app import app
 from cardgen.pictures.store import ImageProblem, ImageStore, open_checked, resolve
 
-PACK = """\
-id: pics
-title: Bilder
-language: de
-kinds:
-  - id: card
-    label: Karte
-    id_pattern: "^P[0-9]+$"
-    front: stat-card
-    back: simple-back
-"""
+from picture_pack import picture_pack
 
 
 def make_pack(root: Path, image_line: str) -> Path:
-    pack = root / "card_data" / "pics"
-    (pack / "cards").mkdir(parents=True)
-    (pack / "images").mkdir()
-    (pack / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (pack / "cards" / "cards.yaml").write_text(
-        "kind: card\ncards:\n  - id: P1\n    name: Anna\n" + image_line, encoding="utf-8")
-    return pack
+    return picture_pack(root, "kind: card\ncards:\n  - id: P1\n    name: Anna\n" + image_line)
 
 
 def run(root: Path, *args: str):

@@ -20,7 +20,7 @@ import sys
 
 from PIL import Image
 
-from test_hazards_images import PACK
+from picture_pack import picture_pack
 
 TIMEOUT = 120  # only a limit for a build that hangs: every wait below ends with its event
 
@@ -43,15 +43,12 @@ app.main()
 
 
 def _pack(tmp_path):
-    pack = tmp_path / "card_data" / "pics"
-    (pack / "cards").mkdir(parents=True)
-    (pack / "images").mkdir()
-    (pack / "pack.yaml").write_text(PACK, encoding="utf-8")
     cards = ["kind: card", "cards:"]
     for n in range(1, 17):
-        Image.effect_noise((300 + n, 400), 40).convert("RGB").save(pack / "images" / f"{n}.jpg")
         cards += [f"  - id: P{n}", f"    name: Person {n}", f"    image: images/{n}.jpg"]
-    (pack / "cards" / "cards.yaml").write_text("\n".join(cards) + "\n", encoding="utf-8")
+    pack = picture_pack(tmp_path, "\n".join(cards) + "\n")
+    for n in range(1, 17):
+        Image.effect_noise((300 + n, 400), 40).convert("RGB").save(pack / "images" / f"{n}.jpg")
     return pack
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli.app import app
 
-MINI = Path(__file__).parent / "fixtures" / "valid" / "card_data" / "mini"
+MINI = Path(__file__).parents[1] / "fixtures" / "valid" / "card_data" / "mini"
 FILES = sorted(p.relative_to(MINI) for p in MINI.rglob("*.yaml"))
 
 # What a designer's slip can put in place of a value.
