@@ -115,6 +115,27 @@ def make_pack(tmp_path: Path, files: dict[str, str | None] | None = None,
     return target
 
 
+def with_points(pack: Path, balance: str) -> Path:
+    """A mini pack with `balance` as its balance.yaml and points on its heroes (3 for set A,
+    2 for set B), for `cardgen balance --apply` to change."""
+    (pack / "balance.yaml").write_text(balance, encoding="utf-8")
+    cards = pack / "cards" / "heroes.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "    set: A\n", "    set: A\n    points: 3\n").replace(
+        "    set: B\n", "    set: B\n    points: 2\n"), encoding="utf-8")
+    return pack
+
+
+def build_mini(root: Path) -> Path:
+    """root/card_data/mini, built once (cards only) into root/out: `root`."""
+    shutil.copytree(MINI, root / "card_data" / "mini")
+    result = CliRunner().invoke(cardgen_app, ["build", "--data", str(root / "card_data"),
+                                              "--out", str(root / "out"), "--only", "cards",
+                                              "--jobs", "1"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return root
+
+
 @pytest.fixture(name="copy_shipped", scope="session")
 def _copy_shipped():
     return copy_shipped

@@ -20,26 +20,12 @@ import sys
 
 from PIL import Image
 
-from picture_pack import picture_pack
+from picture_pack import held_build, picture_pack
 
 TIMEOUT = 120  # only a limit for a build that hangs: every wait below ends with its event
 
-# The build, each picture's preparation held until the interrupt: a worker writes its process
-# id into the pipe it was given, then waits on a pipe that never delivers.
-BUILD = """
-import os, sys
-import cardgen.pictures.store as images
-real, told = images.prepare, int(sys.argv[1])
-never, _ = os.pipe()
-def held(*args, **kwargs):
-    os.write(told, f"{os.getpid()}\\n".encode())
-    os.read(never, 1)
-    return real(*args, **kwargs)
-images.prepare = held
-sys.argv = ["cardgen", "build", "--data", sys.argv[2], "--out", sys.argv[3], "--jobs", "2"]
-import cardgen.cli.app as app
-app.main()
-"""
+# The build, each picture's preparation held until the interrupt
+BUILD = held_build()
 
 
 def _pack(tmp_path):

@@ -25,6 +25,7 @@ from pathlib import Path
 from PIL import Image
 
 from conftest import MINI
+from picture_pack import held_build
 
 TIMEOUT = 120  # only a limit for a build that hangs: every wait ends with its event
 CARDGEN = "import sys; from cardgen.cli.app import main; sys.argv[0] = 'cardgen'; main()"
@@ -127,21 +128,7 @@ class _Holder:
 # A build of two picture packs side by side (one worker process per pack); each worker, once
 # at its first picture, writes its process id into the pipe and waits, so that the main
 # process can be killed while its workers are busy.
-BUILD_HELD = """
-import os, sys
-import cardgen.pictures.store as images
-real, told = images.prepare, int(sys.argv[1])
-never, _ = os.pipe()
-def held(*args, **kwargs):
-    os.write(told, f"{os.getpid()}\\n".encode())
-    os.read(never, 1)
-    return real(*args, **kwargs)
-images.prepare = held
-sys.argv = ["cardgen", "build", "--data", sys.argv[2], "--out", sys.argv[3], "--jobs", "2",
-            "--only", "cards"]
-import cardgen.cli.app as app
-app.main()
-"""
+BUILD_HELD = held_build("--only", "cards")
 
 
 def _picture_pack(root: Path, name: str) -> None:

@@ -11,7 +11,7 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from conftest import MINI
+from conftest import MINI, with_points
 from cardgen.cli.app import app
 
 
@@ -119,13 +119,7 @@ BALANCE = ("kinds: [hero]\nspecials: [K]\nduel_cap: 200\nsuggest:\n  - field: po
 
 
 def _balanced(data):
-    pack = data / "mini"
-    (pack / "balance.yaml").write_text(BALANCE, encoding="utf-8")
-    cards = pack / "cards" / "heroes.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace(
-        "    set: A\n", "    set: A\n    points: 3\n").replace(
-        "    set: B\n", "    set: B\n    points: 2\n"), encoding="utf-8")
-    return pack
+    return with_points(data / "mini", BALANCE)
 
 
 def test_balance_apply_does_not_write_through_a_link_inside_the_pack(data, tmp_path):

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from conftest import MINI
+from conftest import build_mini
 from cardgen.incremental import fingerprint
 from cardgen.incremental.manifest import ManifestError, faces_since
 
@@ -20,15 +20,7 @@ from cardgen.incremental.manifest import ManifestError, faces_since
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The mini pack built once (cards only) and its manifest."""
-    from typer.testing import CliRunner
-    from cardgen.cli.app import app
-    root = tmp_path_factory.mktemp("built")
-    shutil.copytree(MINI, root / "card_data" / "mini")
-    result = CliRunner().invoke(app, ["build", "--data", str(root / "card_data"), "--out",
-                                      str(root / "out"), "--only", "cards", "--jobs", "1"],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return root
+    return build_mini(tmp_path_factory.mktemp("built"))
 
 
 @pytest.fixture

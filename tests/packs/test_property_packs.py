@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from conftest import MINI, build_mini, with_points
 from cardgen.cli.app import app
 
-MINI = Path(__file__).parents[1] / "fixtures" / "valid" / "card_data" / "mini"
 FILES = sorted(p.relative_to(MINI) for p in MINI.rglob("*.yaml"))
 
 # What a designer's slip can put in place of a value.
@@ -299,12 +299,7 @@ def balance_pack(root: Path) -> Path:
     """The mini pack with a balance.yaml, and points on its heroes for --apply to change."""
     pack = root / "card_data" / "mini"
     shutil.copytree(MINI, pack)
-    (pack / "balance.yaml").write_text(BALANCE, encoding="utf-8")
-    cards = pack / "cards" / "heroes.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace(
-        "    set: A\n", "    set: A\n    points: 3\n").replace(
-        "    set: B\n", "    set: B\n    points: 2\n"), encoding="utf-8")
-    return pack
+    return with_points(pack, BALANCE)
 
 
 @settings(max_examples=40, deadline=None,
@@ -383,13 +378,7 @@ def damage_manifest(text: str, how: int, path: list[int], value, where: int) -> 
 @pytest.fixture(scope="module")
 def built_mini(tmp_path_factory):
     """The mini pack, built once (cards only): its output folder and manifest."""
-    root = tmp_path_factory.mktemp("built")
-    shutil.copytree(MINI, root / "card_data" / "mini")
-    result = CliRunner().invoke(app, ["build", "--data", str(root / "card_data"), "--out",
-                                      str(root / "out"), "--only", "cards", "--jobs", "1"],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return root
+    return build_mini(tmp_path_factory.mktemp("built"))
 
 
 @settings(max_examples=40, deadline=None,
