@@ -4,6 +4,9 @@ Without a PACK the schemas describe any pack. With one, the cards schema knows t
 kinds, each kind's fields, stats and texts, and its groups, so an editor underlines `nmae:` or a
 misspelt stat while the designer types, before any `cardgen check`. Every pack keeps its own
 set in <pack>/schema/ (the shipped ones and those of `cardgen new`), which its files name.
+With a PACK there is also a schema for each file an edition translates (schema/editions/):
+exactly the texts of that file, by its keys and card ids, so a translator's editor flags what
+`cardgen check --language` would refuse; `cardgen import` names it in the overlays it writes.
 """
 
 from __future__ import annotations
@@ -105,10 +108,79 @@ def _stat_schema(spec) -> dict:
 
 
 def pack_schema_documents(data) -> dict[str, str]:
-    """Every schema, the cards schema made for this pack."""
+    """Every schema, the cards schema made for this pack, and one for the texts of each of
+    its files an edition may translate (editions/<file>.schema.json)."""
     documents = schema_documents()
+    from ..load.editions import overlay_schema_name
     documents["cards.schema.json"] = _text(pack_card_schema(data))
+    for rel, body in overlay_schemas(data.folder).items():
+        documents[overlay_schema_name(rel)] = _text(body)
     return documents
+
+
+# --- an edition's overlay files --------------------------------------------------------------
+
+def overlay_schemas(folder: Path) -> dict[Path, dict]:
+    """{base file: the schema of its overlay} for every file of the pack that holds a text an
+    edition may translate. An overlay holds exactly those texts, by the same keys (a list of
+    entries with ids as a mapping by id; any other list entry by entry, as long as the base
+    file's, null or {} for one left as it is), and `sources`; anything else is refused by
+    `cardgen check` — and flagged by the editor with this schema."""
+    from ..load.editions import SOURCES, base_data, base_files, text_keys
+    from ..load.source import YamlError
+    out = {}
+    for rel in base_files(folder):
+        try:
+            base = base_data(folder, rel)
+        except (YamlError, OSError):
+            continue  # the pack's own check says what is wrong with the file
+        body = _overlay_node(base, None, text_keys(folder, rel))
+        if body is None:
+            continue
+        body["properties"][SOURCES] = {
+            "type": "object", "additionalProperties": {"type": "string"},
+            "description": "the fingerprint of the text each translation was made from "
+                           "(cardgen import writes it)"}
+        body.update({"$schema": _DRAFT, "type": "object",
+                     "title": f"an edition's texts of {rel.as_posix()}"})
+        out[rel] = body
+    return out
+
+
+_LEFT = {"anyOf": [{"type": "null"}, {"type": "object", "maxProperties": 0}],
+         "description": "null or {}: this entry as the base file has it"}
+
+
+def _overlay_node(node, context: str | None, keys) -> dict | None:
+    """The schema of what an overlay may hold in place of a base file's `node` (as
+    load.editions.texts walks it, and as its merge accepts: any text of a text key, null
+    for the base file's); None when the node holds no text."""
+    from ..load.editions import child_context, ident, named_items
+    if context == "skip":
+        return None
+    if isinstance(node, dict):
+        inner = {str(key): _overlay_node(value, "text" if context == "map" else
+                                         child_context(None, key, keys), keys)
+                 for key, value in node.items()}
+        return _mapping(inner)
+    if isinstance(node, list) and named_items(node):
+        return _mapping({ident(item): _overlay_node(item, context, keys) for item in node})
+    if isinstance(node, list):
+        items = [_overlay_node(item, context, keys) for item in node]
+        if not any(items):
+            return None
+        return {"type": "array", "minItems": len(items), "maxItems": len(items),
+                "prefixItems": [{"anyOf": [item, _LEFT]} if item else _LEFT for item in items],
+                "items": False}
+    if isinstance(node, str) and context == "text":
+        return {"type": ["string", "null"]}  # null: the base file's text
+    return None
+
+
+def _mapping(properties: dict) -> dict | None:
+    kept = {key: value for key, value in properties.items() if value is not None}
+    return {"type": ["object", "null"], "properties": kept, "additionalProperties": False} \
+        if kept else None
 
 
 def schema(pack: Annotated[Optional[str], typer.Argument(
@@ -119,7 +191,8 @@ def schema(pack: Annotated[Optional[str], typer.Argument(
                "schema is printed (the pack schema, or with PACK that pack's cards schema).",
                show_default=False)] = None,
            data: DataOption = None) -> None:
-    """Write the JSON Schemas of pack.yaml, cards/*.yaml, rules/*.yaml and layouts.
+    """Write the JSON Schemas of pack.yaml, cards/*.yaml, rules/*.yaml and layouts (with a
+    PACK also those of its editions' files: editions/<file>.schema.json).
 
     Examples:
 

@@ -96,6 +96,23 @@ def overlay_rel(rel: Path) -> Path:
     return rel.with_name(rel.name + ".yaml") if rel.suffix in SHEET_SUFFIXES else rel
 
 
+def overlay_schema_name(rel: Path) -> str:
+    """Where the JSON Schema of base file `rel`'s overlay lies in the pack's schema/ folder
+    (cli.schema writes it): editions/cards/heroes.schema.json; a spreadsheet's
+    editions/cards/heroes.csv.schema.json."""
+    return (Path(EDITIONS) / overlay_rel(rel).with_suffix("")).as_posix() + ".schema.json"
+
+
+def schema_line(folder: Path, rel: Path) -> str:
+    """The first line of base file `rel`'s overlay file: the schema an editor checks it with,
+    when the pack's schema/ folder holds it (`cardgen schema PACK --out PACK/schema`)."""
+    name = overlay_schema_name(rel)
+    if not (folder / "schema" / name).is_file():
+        return ""
+    up = "../" * (len(overlay_rel(rel).parts) + 1)  # from editions/LANG/<rel>'s folder
+    return f"# yaml-language-server: $schema={up}schema/{name}\n"
+
+
 def base_rel(rel: Path) -> Path:
     """The base file an overlay file (relative to its edition's folder) translates."""
     bare = rel.with_name(rel.name.removesuffix(".yaml"))

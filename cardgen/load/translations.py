@@ -19,7 +19,7 @@ import yaml
 
 from ..diagnostics import Report, display_path
 from .editions import (LANGUAGE_NAMES, SOURCES, Entry, Ident, base_data, named_items,
-                       edition_folder, fingerprint, overlay_rel, survey)
+                       edition_folder, fingerprint, overlay_rel, schema_line, survey)
 from .source import read_bounded
 
 _FIXED = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # reproducible bytes
@@ -117,9 +117,10 @@ def write_overlays(folder: Path, language: str, entries: list[Entry]) -> list[Pa
         for entry in done:
             _place(tree, base, entry.steps, entry.translation)
         name = LANGUAGE_NAMES.get(language, language)
-        text = (f"# {name} edition of {rel.as_posix()}: its texts; every other value is the "
-                "base file's.\n# Written by cardgen import; `sources` holds the fingerprint of "
-                "the text each translation was made from.\n")
+        text = schema_line(folder, rel) + (
+            f"# {name} edition of {rel.as_posix()}: its texts; every other value is the "
+            "base file's.\n# Written by cardgen import; `sources` holds the fingerprint of "
+            "the text each translation was made from.\n")
         text += yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=100,
                                default_flow_style=False)
         text += sources_block({e.path: e.recorded for e in done if e.recorded})

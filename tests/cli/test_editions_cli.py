@@ -139,3 +139,38 @@ def test_a_broken_po_file_is_named_at_its_line_and_nothing_is_written(cli, tmp_p
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (f"{tmp_path}: error: is a folder, not a file "
                                              "cardgen can read")
+
+
+def test_import_names_the_overlays_schema_when_the_pack_has_it(cli, tmp_path):
+    """An overlay written by `cardgen import` names its JSON Schema (so that the translator's
+    editor flags a key the base file does not have) once `cardgen schema PACK --out
+    PACK/schema` has written it, and that schema accepts the overlay; without it, no line
+    points at nothing."""
+    import json
+
+    import jsonschema
+    import yaml
+    _german(tmp_path)
+    data = tmp_path / "card_data"
+    po = tmp_path / "mini-de.po"
+    overlay = data / "mini" / "editions" / "de" / "cards" / "heroes.yaml"
+    assert cli("export", "mini", "--data", data, "--language", "de", "--po", po).exit_code == 0
+    po.write_text(po.read_text(encoding="utf-8").replace('msgid "Bob"\nmsgstr ""',
+                                                         'msgid "Bob"\nmsgstr "Bobby"'),
+                  encoding="utf-8")
+    assert cli("import", "mini", po, "--data", data, "--language", "de").exit_code == 0
+    assert "yaml-language-server" not in overlay.read_text(encoding="utf-8")
+    assert cli("schema", "mini", "--data", data, "--out", data / "mini" / "schema"
+               ).exit_code == 0
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Bobby"', 'msgstr "Bobbi"'),
+                  encoding="utf-8")
+    assert cli("import", "mini", po, "--data", data, "--language", "de").exit_code == 0
+    first, text = overlay.read_text(encoding="utf-8").split("\n", 1)
+    assert first == ("# yaml-language-server: $schema=../../../schema/editions/cards/"
+                     "heroes.schema.json") and "Bobbi" in text
+    schema = json.loads((data / "mini" / "schema" / "editions" / "cards" /
+                         "heroes.schema.json").read_text(encoding="utf-8"))
+    document = yaml.safe_load(text)
+    assert not list(jsonschema.Draft202012Validator(schema).iter_errors(document))
+    document["cards"]["A2"]["nmae"] = "Bob"
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(document))
