@@ -13,7 +13,8 @@ Per target (the flagship, copied; the picture deck, bench/deck.py, at each --siz
   paragraph; the flagship: an event card's rule text), a word changed;
 - watch, one stat: `cardgen watch PACK`; the time from the save until it says cards.pdf is
   written (the issue's measure: "cards.pdf was rewritten 1.7 s after the save"; watch writes
-  it first), and until it prints "done:" (printshop.pdf, the contact sheet, ... written too);
+  it first), until it says the contact sheet is (written second), and until it prints "done:"
+  (printshop.pdf, the rulebook, ... written too);
 - picture deck, 104 cards, JPEG and PNG photos: `cardgen build --only cards` cold against the
   floor (bench/floor.py: start-up with reportlab and PIL, plus its timed region), best of N;
 - `cardgen --help`, best of 10.
@@ -169,18 +170,20 @@ def serve_edits(data: Path, pack: str, cache: Path, edits: list[tuple], count: i
 
 def watch_edits(data: Path, pack: str, cache: Path, out: Path, path: Path, pattern: str,
                 count: int) -> dict[str, list[float]]:
-    """Seconds from a save until `cardgen watch` has written cards.pdf ("PACK: cards.pdf")
-    and the whole rebuild ("done:")."""
+    """Seconds from a save until `cardgen watch` has written cards.pdf ("PACK: cards.pdf"),
+    the contact sheet ("PACK: contact") and the whole rebuild ("done:")."""
     watcher = Process(["watch", pack, "--data", str(data), "--out", str(out)], cache, data)
     original = path.read_text(encoding="utf-8")
     try:
         watcher.until("done:")
-        times: dict[str, list[float]] = {"cards": [], "done": []}
+        times: dict[str, list[float]] = {"cards": [], "contact": [], "done": []}
         for n in range(1, count + 1):
             started = time.perf_counter()
             path.write_text(edited(original, pattern, n), encoding="utf-8")
             at, _ = watcher.until(f"{pack}: cards.pdf")
             times["cards"].append(at - started)
+            at, _ = watcher.until(f"{pack}: contact")
+            times["contact"].append(at - started)
             at, _ = watcher.until("done:")
             times["done"].append(at - started)
         return times
@@ -224,7 +227,7 @@ def target(name: str, data: Path, pack: str, tmp: Path, args, stat, text) -> dic
                           args.edits)
     return {"cold_s": cold_s, "cold_cpu_s": cold_cpu, "serve_stat": served["stat"],
             "serve_text": served["text"], "watch_stat": watched["cards"],
-            "watch_done": watched["done"]}
+            "watch_contact": watched["contact"], "watch_done": watched["done"]}
 
 
 def run(args) -> dict:
@@ -264,11 +267,12 @@ def report(r: dict) -> str:
     lines = [machine_line(r["machine"]), "",
              "| target | cold build s | serve: one stat, save → seen, s (median / best) | "
              "% of cold | serve: one rule block, s | % of cold | watch: one stat, save → "
-             "cards.pdf written, s | % of cold | watch: the same, save → done (every file), "
-             "s | % of cold |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "cards.pdf written, s | % of cold | watch: the same, save → contact sheet "
+             "written, s | % of cold | watch: the same, save → done (every file), s | % of "
+             "cold |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name, t in r["targets"].items():
         cells = [f"{t['cold_s']:.2f}"]
-        for key in ("serve_stat", "serve_text", "watch_stat", "watch_done"):
+        for key in ("serve_stat", "serve_text", "watch_stat", "watch_contact", "watch_done"):
             median, low = statistics.median(t[key]), min(t[key])
             cells += [f"{median:.3f} / {low:.3f}", f"{100 * median / t['cold_s']:.0f} %"]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")

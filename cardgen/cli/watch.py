@@ -11,8 +11,8 @@ no events to be had, looks at the files' times every `--interval` instead.
 How it rebuilds: each pack stays loaded in this process (pipeline.resident): the files that did
 not change are not parsed again, the cards that did not change are not laid out again, and the
 build's manifest keys decide which outputs are made, exactly as for `cardgen build` (the same
-bytes). cards.pdf is written as soon as it is drawn, while the rest is drawn (a rulebook in a
-second process): the sheet a designer has open comes first. A rebuild refused because another
+bytes). cards.pdf is written as soon as it is drawn, then the contact sheet, while the rest is
+drawn (a rulebook in a second process): what a designer has open comes first. A rebuild refused because another
 build holds the output folder is tried again every second until it gets through (or the next
 save starts a new one). Ctrl-C ends with exit 0; a write under way is finished first, so
 output/ never holds half of a build.
@@ -142,8 +142,8 @@ def changes(paths) -> list[str]:
 
 def rebuild(residents, out: Path, settings, say_refused: bool = True) -> bool:
     """One incremental build of the packs; problems printed, nothing written when one fails.
-    Each pack's card sheets are written as soon as they are drawn, the rest when all is
-    drawn. False when the output folder could not be written (another build holds it): try
+    Each pack's cards.pdf and contact sheet are written as soon as each is drawn, the rest
+    when all is drawn. False when the output folder could not be written (another build holds it): try
     again (`say_refused`: say so; a retry does not say it again)."""
     import json
 
@@ -154,25 +154,26 @@ def rebuild(residents, out: Path, settings, say_refused: bool = True) -> bool:
     from ..pipeline.resident import build_packs
     from .build import report_done, report_packs
     started = time.perf_counter()
-    early: dict = {}  # pack folder → (cards, files) of its sheets, written first
+    early: dict = {}  # pack folder → (cards, files) written first (cards.pdf, contact sheet)
 
-    def sheets_written(folder: Path, outcome) -> dict:
+    def written_first(folder: Path, outcome) -> dict:
         with interrupt_after():
             written = write(out, [outcome])
-        early.update(report_packs([(folder, None, outcome, "built")], out,
-                                  {p.name: p for p in written}))
+        for pack, (cards, names) in report_packs([(folder, None, outcome, "built")], out,
+                                                 {p.name: p for p in written}).items():
+            early[pack] = (cards, early.get(pack, (0, set()))[1] | names)
         return json.loads(written[0].files["manifest.json"])
 
     try:
         with output_lock(out):  # no other build writes to out/ meanwhile
             # as `cardgen build` does: a rulebook on a second core
-            outcomes = build_packs(residents, out, settings, default_jobs(), sheets_written)
+            outcomes = build_packs(residents, out, settings, default_jobs(), written_first)
             report = Report()
             for _, pack_report, _, _ in outcomes:
                 report.extend(pack_report)
             print_report(report)
             if report.errors:
-                info(("the card sheets are written, the rest is not" if early else
+                info(("the files listed above are written, the rest is not" if early else
                       "not written") + ": fix the errors above (still watching)")
                 return True
             with interrupt_after():

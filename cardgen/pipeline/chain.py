@@ -136,9 +136,10 @@ class Stages:
                     prepare: bool) -> tuple:
         return check_faces(data, report, settings, prepare)
 
-    def cards_drawn(self, result) -> None:
-        """The card sheets, drawn before the rest (render_pack's `early`): a one-off build
-        writes every file at the end; `cardgen watch` writes these at once."""
+    def drawn_first(self, result) -> None:
+        """An output a viewer keeps open (cards.pdf, the contact sheet), drawn before the rest
+        (render_pack's `early`): a one-off build writes every file at the end; `cardgen
+        watch` writes each at once."""
 
 
 FRESH = Stages()
@@ -208,7 +209,7 @@ def _faces_and_draw(data: PackData, report: Report, settings: BuildSettings, wan
         if faces is None:
             return None
     return render_pack(data, report, settings, wanted, previous, deck, faces=faces,
-                       early=stages.cards_drawn)
+                       early=stages.drawn_first)
 
 
 def _report_the_rest(data: PackData, report: Report, settings: BuildSettings,

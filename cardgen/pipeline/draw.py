@@ -82,8 +82,9 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     unchanged cards stay as they are; `deck` (from compose) is the user's chosen deck: only its
     cards are printed, with a deck sheet and a house-rules rulebook of the chosen options;
     `faces` the laid-out faces of the check phase (layout_faces), laid out here when None;
-    `early(result)`: given the card sheets (a PackResult of the "cards" output alone) as soon
-    as they are drawn, before the rest (`cardgen watch` writes them at once).
+    `early(result)`: given each output a viewer keeps open (FIRST: cards.pdf, the contact
+    sheet) as a PackResult of that output alone as soon as it is drawn, before the rest
+    (`cardgen watch` writes each at once).
     """
     errors_before = len(report.errors)
     drawing = _drawing(data, report, settings, kinds, previous, deck)
@@ -100,10 +101,13 @@ def render_pack(data: PackData, report: Report, settings: BuildSettings,
     for draw in DRAW_ORDER:
         if not draw(drawing) or len(report.errors) > errors_before:
             return None
-        if draw is _cards and early is not None and "cards" in result.built:
-            names = result.built["cards"]
-            early(PackResult(result.data, {n: result.files[n] for n in names},
-                             {"cards": list(names)}, counts=result.counts))
+        kind = FIRST.get(draw)
+        if early is not None and kind in result.built:
+            names = result.built[kind]
+            early(PackResult(result.data, {n: result.files[n] for n in names
+                                           if n in result.files}, {kind: list(names)},
+                             page_keys=dict(result.page_keys) if kind == "contact" else {},
+                             counts=result.counts))
     if report_undrawn(drawing.whole, report):  # a figure had to leave a damaged picture out
         return None
     for kind in drawing.wanted:  # a kind that made no file (a pack without boards) is done
@@ -425,10 +429,13 @@ def _boards(d: Drawing) -> bool:
     return True
 
 
-# The outputs in the order they are drawn (the print-shop file serves printshop, png and tts;
-# the faces' recordings are kept after the print files, before the documents)
-DRAW_ORDER = (_cards, _shop, _tuckbox, _cut, _kept_faces, _changed, _calibration, _content_keys, _rulebook,
-              _deck_sheet, _contact, _boards)
+# The outputs in the order they are drawn: first what a viewer keeps open (cards.pdf, the
+# contact sheet), which `cardgen watch` writes as soon as each is drawn; the print-shop file
+# serves printshop, png and tts; the faces' recordings are kept after the print files, before
+# the documents. Each output is drawn on its own: the order changes no byte.
+DRAW_ORDER = (_cards, _contact, _shop, _tuckbox, _cut, _kept_faces, _changed, _calibration,
+              _content_keys, _rulebook, _deck_sheet, _boards)
+FIRST = {_cards: "cards", _contact: "contact"}  # render_pack's `early` gets these
 
 
 def _guide(data: PackData, spec, card_size, bleed: float, cards: int, meta,

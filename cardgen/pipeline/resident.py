@@ -131,7 +131,8 @@ class Resident(Stages):
         # documents, their diagnostics, the generation they were last found current in)
         self._pages: dict[str, tuple] = {}  # page key → (PDF, page index) of the documents
         # the views show
-        self.early = None  # given the card sheets as soon as they are drawn (build_packs)
+        self.early = None  # given cards.pdf and the contact sheet as soon as each is drawn
+        # (build_packs)
 
     # --- files ---------------------------------------------------------------------------
 
@@ -224,7 +225,7 @@ class Resident(Stages):
             return KeptFronts(*args, held=self.fronts)
         return check_faces(data, report, settings, prepare, fronts=fronts, images=self.images)
 
-    def cards_drawn(self, result) -> None:
+    def drawn_first(self, result) -> None:
         if self.early is not None:
             self.early(result)
 
@@ -622,9 +623,10 @@ def build_packs(residents: list[Resident], out: Path, settings: BuildSettings, j
     pipeline.parallel.run_packs gives them, [(folder, report, (result, keys, previous) | None,
     state)].
 
-    `early(folder, (result, keys, previous))`: writes a pack's card sheets as soon as they are
-    drawn, while the rest is drawn, and returns the manifest it wrote. The pack's outcome then
-    holds the rest only, over that manifest: the sheets stay as written."""
+    `early(folder, (result, keys, previous))`: writes an output of a pack a viewer keeps open
+    (cards.pdf, then the contact sheet) as soon as it is drawn, while the rest is drawn, and
+    returns the manifest it wrote (the `previous` of the next). The pack's outcome then holds
+    the rest only, over the last of them: what was written early stays as written."""
     from .parallel import plan_tasks
     outcomes = []
     for resident in residents:
@@ -635,19 +637,23 @@ def build_packs(residents: list[Resident], out: Path, settings: BuildSettings, j
             outcomes.append((folder, Report(), None, "fresh"))
             continue
         _, kinds, previous = tasks[0]
-        written: list[dict] = []
+        written: list[tuple[str, dict]] = []  # (kind, the manifest its write left)
         if early is not None:
-            resident.early = lambda sheets: written.append(early(folder,
-                                                                 (sheets, keys, previous)))
+            def first(part, before=previous):
+                kind, = part.built
+                written.append((kind, early(folder, (part, keys, written[-1][1] if written
+                                                     else before))))
+            resident.early = first
         try:
             report, result = resident.build(kinds, previous, split=jobs > 1,
                                             settings=dataclasses.replace(settings, jobs=jobs))
         finally:
             resident.early = None
-        if result is not None and written:  # on disk already, listed by that manifest
-            previous = written[0]
-            for name in result.built.pop("cards"):
-                del result.files[name]
+        if result is not None and written:  # on disk already, listed by the last manifest
+            previous = written[-1][1]
+            for kind, _ in written:
+                for name in result.built.pop(kind):
+                    result.files.pop(name, None)
         if result is None:
             outcomes.append((folder, report, None, "failed"))
         else:

@@ -244,10 +244,10 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def test_watch_writes_the_card_sheets_first_and_ends_as_a_cold_build(tmp_path, copy_shipped,
                                                                      monkeypatch):
-    """`cardgen watch` writes cards.pdf as soon as it is drawn (the rulebook, the print-shop
-    file and the contact sheet are drawn after it, the rulebook in a second process), then
-    the rest; after both writes the output folder is a cold build's, file for file,
-    manifest.json included."""
+    """`cardgen watch` writes cards.pdf as soon as it is drawn, then the contact sheet (the
+    rulebook and the print-shop file are drawn after them, the rulebook in a second process),
+    then the rest; after the three writes the output folder is a cold build's, file for
+    file, manifest.json included."""
     from cardgen.cli import watch
     from cardgen.incremental import manifest
     from cardgen.pipeline.parallel import run_packs
@@ -270,8 +270,9 @@ def test_watch_writes_the_card_sheets_first_and_ends_as_a_cold_build(tmp_path, c
     monkeypatch.setattr(manifest, "write", write)
     assert watch.rebuild(residents, out, settings)
     assert writes[0] == ["cards.pdf", "guide.pdf"]  # first, alone
-    assert "rulebook.pdf" in writes[1] and "contact.pdf" in writes[1]
-    assert "cards.pdf" not in writes[1]  # not written twice
+    assert writes[1] == ["contact-1.png", "contact.pdf"]  # the page with the card edited
+    assert "rulebook.pdf" in writes[2] and "printshop.pdf" in writes[2]
+    assert not {"cards.pdf", "contact.pdf"} & set(writes[2])  # not written twice
     monkeypatch.setattr(manifest, "write", real_write)
     source.MEMORY = boards_preflight.MEMORY = None  # a fresh process: nothing kept
     cold = tmp_path / "cold"
@@ -287,7 +288,7 @@ def test_watch_writes_the_card_sheets_first_and_ends_as_a_cold_build(tmp_path, c
 def test_watch_says_when_the_sheets_are_written_but_the_rest_is_not(tmp_path, make_pack,
                                                                      monkeypatch, capsys):
     """A failure while the rest is drawn (after cards.pdf is written): the rest is not
-    written, and watch says that the card sheets are."""
+    written, and watch says that what it listed is."""
     from cardgen.cli import watch
     from cardgen.pipeline import draw
     pack = make_pack(tmp_path)
@@ -307,6 +308,7 @@ def test_watch_says_when_the_sheets_are_written_but_the_rest_is_not(tmp_path, ma
     assert watch.rebuild(residents, out.parent, settings)
     said = capsys.readouterr()
     assert "the contact sheet could not be drawn" in said.err
-    assert "the card sheets are written, the rest is not: fix the errors above" in said.out
+    assert "the files listed above are written, the rest is not: fix the errors above" \
+        in said.out and "mini: cards.pdf, guide.pdf →" in said.out
     assert (out / "cards.pdf").read_bytes() != before["cards.pdf"]
     assert (out / "contact.pdf").read_bytes() == before["contact.pdf"]
