@@ -26,8 +26,8 @@ from ..load.pack import read_yaml
 from ..model import rules as m
 from ..model.marks import mark_at
 from ..model.packdata import PackData
-from ..text.rules import ChapterSource, TextMaker, Where
-from .references import JINJA, chapter_texts, printed_strings
+from ..text.rules import ChapterSource
+from .references import JINJA, printed_strings, rendered_rules
 
 WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)?")
 
@@ -148,18 +148,17 @@ def _pack_texts(data: PackData) -> Iterator[tuple[str, tuple]]:
 
 def _rule_texts(data: PackData) -> Iterator[tuple[str, tuple, bool]]:
     """(text as printed, where, in an example?) of every rule text."""
-    maker = TextMaker(data, Report())
-    for shown, chapter in data.chapters:
-        source = ChapterSource(shown, data.folder)
-        for text, at in chapter_texts(chapter):
-            rendered = maker.template(text, Where(shown))
-            if not rendered:
-                continue
-            where = source.where(*at)
-            example = at and isinstance(chapter.blocks[at[0]], m.Example) and \
-                at[1] == "example"
-            yield rendered, (where.file, where.line, where.col, where.subject or where.what), \
-                bool(example)
+    sources: dict[str, ChapterSource] = {}
+    for shown, chapter, at, rendered in rendered_rules(data):
+        if not rendered:
+            continue
+        if shown not in sources:  # read for its line marks once, when needed
+            sources[shown] = ChapterSource(shown, data.folder)
+        source = sources[shown]
+        where = source.where(*at)
+        example = at and isinstance(chapter.blocks[at[0]], m.Example) and at[1] == "example"
+        yield rendered, (where.file, where.line, where.col, where.subject or where.what), \
+            bool(example)
 
 
 # --- examples --------------------------------------------------------------------------------

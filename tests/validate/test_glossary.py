@@ -123,3 +123,23 @@ def test_what_the_check_found_is_kept_while_what_it_reads_stays(tmp_path, monkey
     again = Report()
     check_glossary(data, again)
     assert searched == [1, 1] and again.items == []
+
+
+def test_the_rule_texts_are_rendered_once_for_both_text_checks(monkeypatch):
+    """The reference check and the glossary check read the same rule texts after Jinja: they
+    are rendered once for a loaded pack (each rule text one template call), and again for a
+    pack loaded anew."""
+    from cardgen.text.rules import TextMaker
+    from cardgen.validate.references import check_references, rendered_rules
+    calls = []
+    real = TextMaker.template
+    monkeypatch.setattr(TextMaker, "template", lambda self, *a: calls.append(1) or
+                        real(self, *a))
+    data = load_pack(SHIPPED / "quartett", Report())
+    check_references(data, Report())
+    check_glossary(data, Report())
+    texts = len(rendered_rules(data))
+    assert texts > 20 and len(calls) == texts
+    again = load_pack(SHIPPED / "quartett", Report())
+    check_glossary(again, Report())
+    assert len(calls) == 2 * texts
