@@ -126,6 +126,32 @@ def with_points(pack: Path, balance: str) -> Path:
     return pack
 
 
+# a board of one picture, images/board.png
+PICTURE_BOARD = """\
+boards:
+  plan:
+    title: Plan
+    size: {width: 100, height: 100}
+    regions:
+      art: {type: image, x: 10, y: 10, w: 80, h: 80, image: images/board.png}
+"""
+
+
+def pictured_mini(root: Path, layouts: str, boards: str = PICTURE_BOARD) -> Path:
+    """root/card_data/mini with `layouts` as its layouts.yaml (which defines pix-front, the
+    front of both its kinds now) and `boards` as its boards.yaml: the pictures are the
+    caller's to add."""
+    pack = root / "card_data" / "mini"
+    shutil.copytree(MINI, pack)
+    (pack / "layouts.yaml").write_text(layouts, encoding="utf-8")
+    (pack / "boards.yaml").write_text(boards, encoding="utf-8")
+    text = (pack / "pack.yaml").read_text(encoding="utf-8")
+    for front in ("front: stat-card", "front: mini-consultant"):  # both kinds' fronts
+        text = text.replace(front, "front: pix-front")
+    (pack / "pack.yaml").write_text(text, encoding="utf-8")
+    return pack
+
+
 def build_mini(root: Path) -> Path:
     """root/card_data/mini, built once (cards only) into root/out: `root`."""
     shutil.copytree(MINI, root / "card_data" / "mini")

@@ -4,6 +4,8 @@ and a build held at its pictures."""
 
 from __future__ import annotations
 
+import os
+import select
 from pathlib import Path
 
 PACK = """\
@@ -48,3 +50,16 @@ sys.argv = ["cardgen", "build", "--data", sys.argv[2], "--out", sys.argv[3], "--
 import cardgen.cli.app as app
 app.main()
 """
+
+
+def first_line(fd: int, timeout: float) -> str:
+    """The first line a held build's process writes into the pipe `fd` (its process id):
+    waited for, failing after `timeout` seconds or when the pipe closes first."""
+    data = b""
+    while b"\n" not in data:
+        ready, _, _ = select.select([fd], [], [], timeout)
+        assert ready, "no process of the build began a picture"
+        chunk = os.read(fd, 100)
+        assert chunk, "the build ended before a process began a picture"
+        data += chunk
+    return data.split(b"\n", 1)[0].decode()

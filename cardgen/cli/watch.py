@@ -12,10 +12,10 @@ How it rebuilds: each pack stays loaded in this process (pipeline.resident): the
 not change are not parsed again, the cards that did not change are not laid out again, and the
 build's manifest keys decide which outputs are made, exactly as for `cardgen build` (the same
 bytes). cards.pdf is written as soon as it is drawn, then the contact sheet, while the rest is
-drawn (a rulebook in a second process): what a designer has open comes first. A rebuild refused because another
-build holds the output folder is tried again every second until it gets through (or the next
-save starts a new one). Ctrl-C ends with exit 0; a write under way is finished first, so
-output/ never holds half of a build.
+drawn (a rulebook in a second process): what a designer has open comes first. A rebuild
+refused because another build holds the output folder is tried again every second until it
+gets through (or the next save starts a new one). Ctrl-C ends with exit 0; a write under way
+is finished first, so output/ never holds half of a build.
 """
 
 from __future__ import annotations
@@ -143,8 +143,8 @@ def changes(paths) -> list[str]:
 def rebuild(residents, out: Path, settings, say_refused: bool = True) -> bool:
     """One incremental build of the packs; problems printed, nothing written when one fails.
     Each pack's cards.pdf and contact sheet are written as soon as each is drawn, the rest
-    when all is drawn. False when the output folder could not be written (another build holds it): try
-    again (`say_refused`: say so; a retry does not say it again)."""
+    when all is drawn. False when the output folder could not be written (another build
+    holds it): try again (`say_refused`: say so; a retry does not say it again)."""
     import json
 
     from ..diagnostics import Report

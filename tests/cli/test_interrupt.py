@@ -20,7 +20,7 @@ import sys
 
 from PIL import Image
 
-from picture_pack import held_build, picture_pack
+from picture_pack import first_line, held_build, picture_pack
 
 TIMEOUT = 120  # only a limit for a build that hangs: every wait below ends with its event
 
@@ -36,18 +36,6 @@ def _pack(tmp_path):
     for n in range(1, 17):
         Image.effect_noise((300 + n, 400), 40).convert("RGB").save(pack / "images" / f"{n}.jpg")
     return pack
-
-
-def _first_line(fd: int) -> str:
-    """The first line written into the pipe `fd` (waits for it; fails at TIMEOUT)."""
-    data = b""
-    while b"\n" not in data:
-        ready, _, _ = select.select([fd], [], [], TIMEOUT)
-        assert ready, "no worker began a picture"
-        chunk = os.read(fd, 100)
-        assert chunk, "the build ended before a worker began a picture"
-        data += chunk
-    return data.split(b"\n", 1)[0].decode()
 
 
 def _session(pid: int) -> list[int]:
@@ -87,7 +75,7 @@ def test_ctrl_c_while_pictures_are_prepared_ends_cleanly(tmp_path):
                                pass_fds=[tell], preexec_fn=_ctrl_c_as_in_a_terminal)
     os.close(tell)
     try:
-        worker = int(_first_line(told))
+        worker = int(first_line(told, TIMEOUT))
         assert worker != process.pid  # a forked worker, busy with a picture
         os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
         _, err = process.communicate(timeout=TIMEOUT)

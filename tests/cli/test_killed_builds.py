@@ -25,7 +25,7 @@ from pathlib import Path
 from PIL import Image
 
 from conftest import MINI
-from picture_pack import held_build
+from picture_pack import first_line, held_build
 
 TIMEOUT = 120  # only a limit for a build that hangs: every wait ends with its event
 CARDGEN = "import sys; from cardgen.cli.app import main; sys.argv[0] = 'cardgen'; main()"
@@ -56,17 +56,6 @@ def _tree(root: Path) -> dict[str, bytes | None]:
         return {}
     return {str(p.relative_to(root)): (None if p.is_dir() else p.read_bytes())
             for p in sorted(root.rglob("*"))}
-
-
-def _line(fd: int) -> str:
-    data = b""
-    while b"\n" not in data:
-        ready, _, _ = select.select([fd], [], [], TIMEOUT)
-        assert ready, "no line came"
-        chunk = os.read(fd, 100)
-        assert chunk, "the pipe closed before a line came"
-        data += chunk
-    return data.split(b"\n", 1)[0].decode()
 
 
 def _gone(pid: int) -> bool:
@@ -151,7 +140,8 @@ def test_a_killed_build_leaves_no_worker_and_no_lock_behind(tmp_path):
                              pass_fds=[tell], start_new_session=True)
     os.close(tell)
     try:
-        workers = {int(_line(told)), int(_line(told))}  # both packs' workers are busy
+        # both packs' workers are busy
+        workers = {int(first_line(told, TIMEOUT)) for _ in range(2)}
         assert build.pid not in workers
         build.send_signal(signal.SIGKILL)  # the main process only, as `kill -9 PID` does
         build.wait(timeout=TIMEOUT)

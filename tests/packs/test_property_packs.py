@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import MINI, build_mini, with_points
+from conftest import MINI, build_mini, pictured_mini, with_points
 from cardgen.cli.app import app
 
 FILES = sorted(p.relative_to(MINI) for p in MINI.rglob("*.yaml"))
@@ -87,14 +87,6 @@ layouts:
       frame: {type: image, x: 0, y: 0, w: 59, h: 91, layer: 9, image: images/frame.png}
       logo: {type: image, x: 45, y: 84, w: 6, h: 6, layer: 9, image: "images/{{ 'logo' }}.jpg"}
 """
-PICTURE_BOARD = """\
-boards:
-  plan:
-    title: Plan
-    size: {width: 100, height: 100}
-    regions:
-      art: {type: image, x: 10, y: 10, w: 80, h: 80, image: images/board.png}
-"""
 PICTURES = {"back.png": "PNG", "frame.png": "PNG", "logo.jpg": "JPEG", "board.png": "PNG",
             "ann.jpg": "JPEG"}  # ann.jpg: the picture of card A1
 NAMED_AT = {"back.png": "layouts.yaml:5:", "frame.png": "layouts.yaml:9:",
@@ -105,14 +97,7 @@ NAMED_AT = {"back.png": "layouts.yaml:5:", "frame.png": "layouts.yaml:9:",
 def picture_pack(root: Path) -> Path:
     """The mini pack with a picture on its back, a frame and a logo on its fronts, a board
     picture and a picture of its own on card A1."""
-    pack = root / "card_data" / "mini"
-    shutil.copytree(MINI, pack)
-    (pack / "layouts.yaml").write_text(PICTURE_LAYOUTS, encoding="utf-8")
-    (pack / "boards.yaml").write_text(PICTURE_BOARD, encoding="utf-8")
-    text = (pack / "pack.yaml").read_text(encoding="utf-8")
-    for front in ("front: stat-card", "front: mini-consultant"):  # both kinds' fronts
-        text = text.replace(front, "front: pix-front")
-    (pack / "pack.yaml").write_text(text, encoding="utf-8")
+    pack = pictured_mini(root, PICTURE_LAYOUTS)
     cards = (pack / "cards" / "heroes.yaml").read_text(encoding="utf-8")
     (pack / "cards" / "heroes.yaml").write_text(
         cards.replace("    name: Ann\n", "    name: Ann\n    image: images/ann.jpg\n", 1),

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from conftest import MINI
+from conftest import pictured_mini
 
 LAYOUTS = """\
 layouts:
@@ -40,15 +39,6 @@ layouts:
         {type: image, x: 4, y: 4, w: 5, h: 5, layer: 9, image: "images/{{ card.set or 'L' }}.png"}
 """
 
-BOARDS = """\
-boards:
-  plan:
-    title: Plan
-    size: {width: 100, height: 100}
-    regions:
-      art:
-        {type: image, x: 10, y: 10, w: 80, h: 80, image: images/board.png}
-"""
 
 
 def picture(path: Path, size=(700, 1100), mode="RGB") -> None:
@@ -59,14 +49,7 @@ def picture(path: Path, size=(700, 1100), mode="RGB") -> None:
 def pix(tmp_path) -> Path:
     """The mini pack with pictures on its back, its fronts (frame, logo, per-set art) and a
     board; every picture fine."""
-    pack = tmp_path / "card_data" / "mini"
-    shutil.copytree(MINI, pack)
-    (pack / "layouts.yaml").write_text(LAYOUTS, encoding="utf-8")
-    (pack / "boards.yaml").write_text(BOARDS, encoding="utf-8")
-    text = (pack / "pack.yaml").read_text(encoding="utf-8")
-    for front in ("front: stat-card", "front: mini-consultant"):  # both kinds' fronts
-        text = text.replace(front, "front: pix-front")
-    (pack / "pack.yaml").write_text(text, encoding="utf-8")
+    pack = pictured_mini(tmp_path, LAYOUTS)
     (pack / "images").mkdir()
     for name in ("back", "frame", "logo", "A", "B", "L", "board"):
         picture(pack / "images" / f"{name}.png", (1200, 1200))
@@ -163,7 +146,7 @@ def test_a_damaged_board_picture_is_reported_at_its_image(cli, pix):
     damage(pix / "images" / "board.png")
     result = cli("check", "--data", pix.parent)
     assert result.exit_code == 1
-    assert errors(result) == [f"{pix / 'boards.yaml'}:7:58: error: plan.art image: "
+    assert errors(result) == [f"{pix / 'boards.yaml'}:6:61: error: plan.art image: "
                               "'images/board.png' is not a readable picture (image file is "
                               "truncated)"]
 
