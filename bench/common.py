@@ -21,7 +21,7 @@ DATA = ROOT / "card_data"
 PYTHON = sys.executable
 _SCRIPT = Path(sys.executable).with_name("cardgen")
 CARDGEN = [str(_SCRIPT)] if _SCRIPT.exists() else [PYTHON, "-c",
-                                                   "from cardgen.cli.app import main; main()"]
+                                                   "from cardgen.cli.app import run; run()"]
 
 
 def compile_cardgen() -> None:

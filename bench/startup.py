@@ -58,7 +58,7 @@ t4 = time.perf_counter()
 print(json.dumps({{"import CLI": t1 - t0, "parse build options": t2 - t1,
                   "import pipeline": t3 - t2, "register 5 fonts": t4 - t3}}))
 """
-CLI = "import sys; from cardgen.cli.app import main; sys.argv[0] = 'cardgen'; main()"
+CLI = "import sys; from cardgen.cli.app import run; sys.argv[0] = 'cardgen'; run()"
 
 
 def cardgen(tree: Path, cache: Path, *args: str):

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import PYTHON, best, machine, machine_line, measure  # noqa: E402
 from photo import edit_one_stat  # noqa: E402
 
-RUN = "import sys; from cardgen.cli.app import main; sys.argv[0] = 'cardgen'; main()"
+RUN = "import sys; from cardgen.cli.app import run; sys.argv[0] = 'cardgen'; run()"
 
 
 def one_tree(tree: Path, tmp: Path, packs: list[str], index: int) -> dict:

@@ -100,3 +100,34 @@ def main() -> None:
         sys.exit(3)
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def run() -> None:
+    """The `cardgen` command: main(), then the process ends without freeing its objects one
+    by one. Why: a build leaves a large heap (the loaded pack, every laid-out face, the fonts'
+    tables, the drawn pages) and Python's own exit frees each object, 0.14 s of a 1.1 s cold
+    build of 104 picture cards, for nothing: the files are written and closed by then.
+    The atexit handlers still run and the standard streams are flushed; a thread still
+    running (none does after a command) gets Python's own exit, which waits for it."""
+    import atexit
+    import os
+    import threading
+    try:
+        main()
+        code = 0
+    except SystemExit as end:
+        code = end.code
+    if threading.active_count() > 1:
+        sys.exit(code)
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # sys.exit("message"): said on stderr, status 1
+        print(code, file=sys.stderr)
+        code = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`cardgen packs | head`) or stream
+            pass
+    os._exit(code)
