@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ..text.typeset import box_rect, glyph_outlines, ink_bound
+from ..text.typeset import box_rect, glyph_outlines, grown_bound, run_outlines
 from ..units import MM
 
 SLACK = 0.25  # pt: ink boxes touching within this are not counted (outlines are curves)
@@ -36,17 +36,25 @@ def crossing_problems(face, card_size: tuple[float, float],
     regions = [i for i, box in enumerate(boxes) if box.region.type in TEXT]
     frames = {i: _frame(box, h) for i, box in enumerate(boxes)}
     frames = {i: f for i, f in frames.items() if f is not None}
-    # per region: a box holding all its glyphs' ink and outline points (None: no glyph), made
-    # run by run; the glyphs are placed one by one only where a frame or another region's
-    # ink comes near it
-    bounds = {i: ink_bound(boxes[i], h, icons) for i in regions}
-    placed: dict[int, tuple] = {}
+    # per region, per run of its text: a box holding the run's glyphs' ink and outline
+    # points; the glyphs are placed one by one only where a frame or another region's ink
+    # comes near the run (a small ring beside a long text: its nearest lines only)
+    runs = {i: run_outlines(boxes[i], h, icons) for i in regions}
+    bounds = {i: grown_bound([b for b, _ in runs[i]]) if runs[i] else None for i in regions}
+    placed: dict[tuple[int, int], list] = {}
+
+    def run_glyphs(i: int, r: int) -> list:  # the glyphs of run r of region i (_glyphs)
+        if (i, r) not in placed:
+            placed[(i, r)] = _inked(runs[i][r][1]())
+        return placed[(i, r)]
+
+    unions: dict[int, tuple] = {}
 
     def inks(i: int) -> tuple:  # (the region's glyphs, their union)
-        if i not in placed:
-            glyphs = _glyphs(boxes[i], h, icons)
-            placed[i] = (glyphs, _union(glyphs) if glyphs else None)
-        return placed[i]
+        if i not in unions:
+            glyphs = [g for r in range(len(runs[i])) for g in run_glyphs(i, r)]
+            unions[i] = (glyphs, _union(glyphs) if glyphs else None)
+        return unions[i]
     out: list[tuple[str, str]] = []
     for t in regions:
         for f, frame in frames.items():
@@ -56,7 +64,9 @@ def crossing_problems(face, card_size: tuple[float, float],
                 continue  # a plate laid over the text: its edge cuts the text on purpose
             if _allowed(boxes[t], boxes[f]) or bounds[t] is None or frame.clear_of(bounds[t]):
                 continue
-            hit = next((char for char, ink, outline in inks(t)[0]
+            hit = next((char for r, (bound, _) in enumerate(runs[t])
+                        if not frame.clear_of(bound)
+                        for char, ink, outline in run_glyphs(t, r)
                         if frame.crosses(ink, outline) and
                         not _hidden(boxes, min(t, f), max(t, f), ink, h)), None)
             if hit is not None:
@@ -87,8 +97,14 @@ def crossing_problems(face, card_size: tuple[float, float],
 
 def _glyphs(box, card_h: float, icons) -> list[tuple[str, Rect, object]]:
     """(character, its ink box less the slack, its typeset.Outline or None) per inked glyph."""
-    return [(char, _grow(ink, -SLACK), outline)
-            for char, ink, outline in glyph_outlines(box, card_h, icons) if not char.isspace()]
+    return _inked(glyph_outlines(box, card_h, icons))
+
+
+def _inked(glyphs) -> list[tuple[str, Rect, object]]:
+    """typeset's placed glyphs as the checks measure them: no space, the ink box less the
+    slack."""
+    return [(char, _grow(ink, -SLACK), outline) for char, ink, outline in glyphs
+            if not char.isspace()]
 
 
 def _allowed(first, second) -> bool:
@@ -115,6 +131,22 @@ class _Frame:
 
     def __init__(self, rect: Rect, half: float, radius: float, line: bool):
         self.rect, self.half, self.radius, self.line = rect, half, radius, line
+        self._bands: dict[float, tuple] = {}
+
+    def _band(self, clearance: float) -> tuple:
+        """(band, outer, inner, radius inside, radius outside) of a frame, or (band, the
+        reach of a line's band) of a line, at a clearance: made once, a frame is asked about
+        every glyph near it."""
+        if clearance not in self._bands:
+            band = self.half + clearance
+            if self.line:
+                x0, y0, x1, y1 = self.rect  # the band's ends lie within √2 bands of the ends
+                self._bands[clearance] = (band, _grow((min(x0, x1), min(y0, y1), max(x0, x1),
+                                                       max(y0, y1)), 2 * band + 1e-5))
+            else:
+                self._bands[clearance] = (band, _grow(self.rect, band), _grow(self.rect, -band),
+                                          max(self.radius - band, 0.0), self.radius + band)
+        return self._bands[clearance]
 
     def crosses(self, ink: Rect, outline, shape: bool = False,
                 clearance: float = CLEARANCE) -> bool:
@@ -122,21 +154,20 @@ class _Frame:
         glyph is measured by the points of its outline (a ♣ in a ring keeps clear of it, a
         keyboard's corners do not), else by its box. The outline's points are placed only for
         a glyph whose outline box is near the line: far off or well inside, the box decides."""
-        band = self.half + clearance
         if self.line:
+            band, reach = self._band(clearance)
             if outline is None:
                 return _segment_near(self.rect, ink, band)
-            x0, y0, x1, y1 = self.rect  # the band's ends lie within √2 bands of the segment's
-            reach = _grow((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), 2 * band + 1e-5)
             return _meets(outline.box, reach) and \
                 _points_near_segment(self.rect, outline.points, band)
-        outer = _grow(self.rect, band)
-        inner = _grow(self.rect, -band)
-        radius_in, radius_out = max(self.radius - band, 0.0), self.radius + band
+        _, outer, inner, radius_in, radius_out = self._band(clearance)
         if outline is not None:
-            if _inside_rounded(inner, radius_in, outline.box):
+            box = outline.box
+            if _apart(box, outer) and _apart(ink, outer):
+                return False  # far off
+            if _inside_rounded(inner, radius_in, box):
                 return False  # inside it (a rounded rectangle is convex: so is every point)
-            if not _meets_rounded(outer, radius_out, _grow(outline.box, 1e-5)):
+            if not _meets_rounded(outer, radius_out, _grow(box, 1e-5)):
                 return _spans(outer, ink)  # no point reaches the line
             points = outline.points
             if all(_point_in(inner, radius_in, px, py) for px, py in points):
@@ -151,22 +182,18 @@ class _Frame:
             return False  # a shape holding the whole frame (a background drawn over it)
         return True
 
-
     def clear_of(self, bound: Rect) -> bool:
         """No glyph whose ink and outline lie in `bound` can cross this line or frame (see
         crosses): the box lies well inside the frame, or clear of it and smaller than it (a
         glyph as wide as the frame counts as reaching over it)."""
-        band = self.half + CLEARANCE
         if self.line:
-            x0, y0, x1, y1 = self.rect
-            reach = _grow((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), 2 * band + 1e-5)
-            return not _meets(bound, reach)
-        outer = _grow(self.rect, band)
-        if _inside_rounded(_grow(self.rect, -band), max(self.radius - band, 0.0), bound):
+            return not _meets(bound, self._band(CLEARANCE)[1])
+        _, outer, inner, radius_in, radius_out = self._band(CLEARANCE)
+        if _apart(bound, outer) or _inside_rounded(inner, radius_in, bound):
             return True
         wide = bound[2] - bound[0] >= outer[2] - outer[0] or \
             bound[3] - bound[1] >= outer[3] - outer[1]
-        return not wide and not _meets_rounded(outer, self.radius + band, _grow(bound, 1e-5))
+        return not wide and not _meets_rounded(outer, radius_out, _grow(bound, 1e-5))
 
 
 def _frame(box, card_h: float) -> _Frame | None:
@@ -218,10 +245,20 @@ def _meets_rounded(outer: Rect, radius: float, rect: Rect) -> bool:
     return math.hypot(nx - corner[0], ny - corner[1]) <= radius + 1e-6
 
 
+def _apart(rect: Rect, outer: Rect) -> bool:
+    """`rect` shares no point with `outer`, by more than a hair."""
+    return rect[2] + 1e-5 < outer[0] or rect[0] - 1e-5 > outer[2] or \
+        rect[3] + 1e-5 < outer[1] or rect[1] - 1e-5 > outer[3]
+
+
 def _spans(outer: Rect, rect: Rect) -> bool:
-    """`rect` reaches across a whole side of `outer` (a long word over a ring's top)."""
-    return (rect[0] <= outer[0] and rect[2] >= outer[2]) or \
-        (rect[1] <= outer[1] and rect[3] >= outer[3])
+    """`rect` lies over `outer` and reaches across the whole of it (a long word over a ring's
+    top: no point of its outline need fall on the line). A glyph wider than a small ring but
+    elsewhere on the card does not."""
+    meets = rect[0] <= outer[2] and outer[0] <= rect[2] and rect[1] <= outer[3] and \
+        outer[1] <= rect[3]
+    return meets and ((rect[0] <= outer[0] and rect[2] >= outer[2]) or
+                      (rect[1] <= outer[1] and rect[3] >= outer[3]))
 
 
 def _segment_near(segment: Rect, rect: Rect, half: float) -> bool:

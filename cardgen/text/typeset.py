@@ -125,17 +125,42 @@ def run_inks(box, card_h: float, icons: dict[str, str]):
 def glyph_outlines(box, card_h: float, icons: dict[str, str]):
     """Per inked glyph of a box: (character, its ink box, its Outline or None), in card points,
     placed and turned as run_inks places them (the crossing preflight)."""
+    return [glyph for _, placed in run_outlines(box, card_h, icons) for glyph in placed()]
+
+
+def run_outlines(box, card_h: float, icons: dict[str, str]):
+    """Per run of text of a box that inks a glyph: (a box holding every glyph's ink box and
+    outline box, its glyphs placed as glyph_outlines places them — as a function: the crossing
+    preflight places the glyphs only of the runs that come near a line)."""
     out = []
-    for font, size, _, pen, baseline, glyphs, _, turn, centre in _runs(box, card_h, icons):
-        for char, gx0, gy0, gx1, gy1 in glyphs:
-            extent = _extent(char, font)
-            outline = None if extent is None else Outline(
-                glyph_points(char, font), extent,
-                pen + gx0 - glyph_box(char, font)[0] * size,  # the glyph's own pen
-                baseline, size, turn, centre)
-            out.append((char, _turned((pen + gx0, baseline + gy0, pen + gx1,
-                                       baseline + gy1), turn, *centre), outline))
+    for font, size, text, pen, baseline, glyphs, union, turn, centre in _runs(box, card_h,
+                                                                               icons):
+        if not glyphs:
+            continue
+        extent = _run_extent(font, size, text)
+        x0, y0, x1, y1 = union if extent is None else (
+            min(union[0], extent[0]), min(union[1], extent[1]), max(union[2], extent[2]),
+            max(union[3], extent[3]))
+        bound = _turned((pen + x0, baseline + y0, pen + x1, baseline + y1), turn, *centre)
+
+        def placed(font=font, size=size, pen=pen, baseline=baseline, glyphs=glyphs, turn=turn,
+                   centre=centre):
+            return [(char, _turned((pen + gx0, baseline + gy0, pen + gx1, baseline + gy1),
+                                   turn, *centre), _outline(char, font, size, pen + gx0,
+                                                            baseline, turn, centre))
+                    for char, gx0, gy0, gx1, gy1 in glyphs]
+        out.append((bound, placed))
     return out
+
+
+def _outline(char: str, font: str, size: float, left: float, baseline: float, turn: int,
+             centre) -> "Outline | None":
+    """A glyph's Outline, its ink box's left edge at `left` (None: no outline points)."""
+    extent = _extent(char, font)
+    if extent is None:
+        return None
+    return Outline(glyph_points(char, font), extent, left - glyph_box(char, font)[0] * size,
+                   baseline, size, turn, centre)
 
 
 def ink_bound(box, card_h: float, icons: dict[str, str]):
@@ -143,16 +168,13 @@ def ink_bound(box, card_h: float, icons: dict[str, str]):
     glyph_outlines places them (None: no glyph), made run by run: the crossing preflight
     passes over a region that lies far from every line, or well inside a frame, without
     placing its glyphs one by one. Grown by a hair: it sums in another order."""
-    found = []
-    for font, size, text, pen, baseline, glyphs, union, turn, centre in _runs(box, card_h,
-                                                                               icons):
-        for rect in (union, _run_extent(font, size, text)) if glyphs else ():
-            if rect is not None:
-                found.append(_turned((pen + rect[0], baseline + rect[1], pen + rect[2],
-                                      baseline + rect[3]), turn, *centre))
-    if not found:
-        return None
-    x0, y0, x1, y1 = _enclosing(found)
+    runs = run_outlines(box, card_h, icons)
+    return grown_bound([bound for bound, _ in runs]) if runs else None
+
+
+def grown_bound(rects):
+    """The box enclosing boxes, grown by a hair (ink_bound)."""
+    x0, y0, x1, y1 = _enclosing(rects)
     return (x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6)
 
 

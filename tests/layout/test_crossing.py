@@ -182,8 +182,8 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
     region's glyphs only when its ink_bound is; swept across a rounded frame, a level line and
     an upright one, it finds what measuring every point finds, every placed point lies in its
     glyph's box, and every glyph's box in the region's bound."""
-    from cardgen.layout.crossing import _frame, _glyphs
-    from cardgen.text.typeset import ink_bound
+    from cardgen.layout.crossing import _frame, _glyphs, _inked
+    from cardgen.text.typeset import ink_bound, run_outlines
     lines = [Box(name, Region(type="line", x=x, y=y, w=w, h=h, stroke="#000000",
                               stroke_width=1)) for name, x, y, w, h in
              (("rule", 5, 40, 50, 0), ("post", 30, 5, 0, 80))]
@@ -214,4 +214,26 @@ def test_the_outline_box_decides_only_what_the_points_would(rotate):
             cleared.add(clear)
             assert not clear or not any(frame.crosses(ink, _Eager(o) if o else None)
                                         for _, ink, o in glyphs), (x, y, frame.rect)
+        for run_bound, placed in run_outlines(box, 91, {}):  # and so does a run passed over
+            run_glyphs = _inked(placed())
+            assert all(run_bound[0] <= r[0] and run_bound[1] <= r[1] and r[2] <= run_bound[2]
+                       and r[3] <= run_bound[3] for _, ink, o in run_glyphs
+                       for r in (ink, o.box if o else ink))
+            for frame in frames:
+                clear = frame.clear_of(run_bound)
+                assert not clear or not any(frame.crosses(ink, _Eager(o) if o else None)
+                                            for _, ink, o in run_glyphs), (x, y, frame.rect)
     assert seen == {True, False} and cleared == {True, False}  # met lines and missed them
+
+
+def test_a_glyph_wider_than_a_small_ring_crosses_it_only_where_it_lies_over_it():
+    """A ring smaller than a glyph: the glyph crosses it when laid over it (no point of its
+    outline need touch the line), not when the ring is elsewhere on the card."""
+    from cardgen.layout.crossing import _Frame, _glyphs
+    [(char, ink, outline)] = _glyphs(_text_box("w", 4, 8, 30, 20, "W", 40), 91, {})
+    cx, cy = (ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2
+    over = _Frame((cx - 1, cy - 1, cx + 1, cy + 1), 0.5, 1.0, False)
+    far = _Frame((cx + 60, cy - 1, cx + 62, cy + 1), 0.5, 1.0, False)
+    assert over.crosses(ink, outline) and over.crosses(ink, None)
+    assert not far.crosses(ink, outline) and not far.crosses(ink, None)
+    assert far.clear_of(ink) and not over.clear_of(ink)
