@@ -20,9 +20,10 @@ import pickle
 from pathlib import Path
 
 from . import cache
+from .fingerprint import regions_digest
 
 KIND = "layouts"
-FORMAT = 2
+FORMAT = 3
 _LAYING_OUT = ("layout/card.py", "text/stats.py", "layout/faces.py", "layout/ink.py",
                "text/fit.py", "text/typeset.py", "text/fonts.py", "text/words.py",
                "text/templates.py", "load/pack.py", "model/card.py", "model/layout.py",
@@ -62,8 +63,7 @@ class KeptFronts:
         """The key of a card's front; `extra`: what else the front depends on (the uniform
         sizes of its layout, CardLayouter.uniform_key)."""
         if layout.name not in self.layouts:
-            self.layouts[layout.name] = hashlib.sha256(
-                repr((layout.name, layout.regions)).encode()).hexdigest()
+            self.layouts[layout.name] = regions_digest(layout)
         card = json.dumps([lc.kind, lc.card.model_dump(), lc.card.extra_fields],
                           sort_keys=True, default=str)
         return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}{extra}".encode()

@@ -12,13 +12,32 @@ from pathlib import Path
 
 from ..output import PackWrite, write_packs
 from ..paths import ROOT, output_name
-from .fingerprint import FORMAT, ManifestError, file_hash, read_json, well_formed
+from .fingerprint import (FORMAT, ManifestError, file_hash, read_json, regions_digest,
+                          well_formed)
 
 
 def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) -> str:
     """What the rulebook or the boards are made of, read from the loaded pack: a stat or a
     quote changed on a card does not touch them, so they need not be drawn again.
-    `pictured_cards(data)`: the cards the rulebook's figures show (documents.rulebook)."""
+    `pictured_cards(data)`: the cards the rulebook's figures show (documents.rulebook).
+
+    Worked out once per loaded pack and settings: whether the rulebook is drawn in a second
+    process and whether it is kept both ask (a few ms each time, at every edit of `cardgen
+    watch`)."""
+    asked = ("content key", kind, settings.paper, settings.booklet, repr(settings.choice),
+             settings.ink_saver, pictured_cards)
+    held = data.derived.get(asked)
+    # data.derived is shared by copies of the pack (a chosen deck): the key is the same pack's
+    # only while its cards, layouts and chapters are the same objects
+    if held is None or held[0] is not data.cards or held[1] is not data.layouts or \
+            held[2] is not data.chapters:
+        held = (data.cards, data.layouts, data.chapters,
+                _content_key(data, kind, settings, pictured_cards))
+        data.derived[asked] = held
+    return held[3]
+
+
+def _content_key(data, kind: str, settings, pictured_cards) -> str:
     names = {"rulebook": ("pack.yaml", "rules", "composition.yaml", "boards.yaml", "images",
                           "editions"),
              "boards": ("pack.yaml", "boards.yaml", "images", "editions")}[kind]
@@ -30,7 +49,9 @@ def content_key(data, kind: str, settings, pictured_cards=lambda data: set()) ->
             digest.update(f"{path.relative_to(data.folder)}:{file_hash(path)}\n".encode())
     pictured: set[str] = set()
     if kind == "rulebook":  # its cover and figures draw real card faces
-        digest.update(repr(sorted(data.layouts.items())).encode())
+        for name, layout in sorted(data.layouts.items()):
+            digest.update(f"{name}\0{regions_digest(layout)}\0".encode())
+            digest.update(repr((layout.file, layout.size, layout.marks)).encode())
         pictured = {lc.card.id for lc in data.cards} if settings.choice is not None \
             else pictured_cards(data)  # house rules picture the chosen cards
     for lc in data.cards:

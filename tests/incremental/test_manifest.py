@@ -79,9 +79,30 @@ def test_a_rule_file_changes_the_rulebook_key_and_not_the_boards_key(make_pack, 
     settings = BuildSettings()
     rulebook, boards = (content_key(data, kind, settings) for kind in ("rulebook", "boards"))
     (pack / "rules").mkdir()
-    (pack / "rules" / "notes.yaml").write_text("x: 1\n", encoding="utf-8")
+    (pack / "rules" / "notes.yaml").write_text("title: Notizen\nblocks:\n  - p: Ein Satz.\n",
+                                               encoding="utf-8")
+    # a loaded pack is the files as they were: its keys are worked out once (the build asks
+    # twice); the pack loaded again has the new file
+    assert content_key(data, "rulebook", settings) == rulebook
+    data = _loaded(pack)
     assert content_key(data, "rulebook", settings) != rulebook
     assert content_key(data, "boards", settings) == boards
+
+
+def test_a_chosen_deck_of_the_same_pack_has_its_own_rulebook_key(make_pack, tmp_path):
+    """The key is kept with the loaded pack, and a copy of it holding other cards (a chosen
+    deck shares the pack's worked-out results) gets its own."""
+    import dataclasses
+    data = _loaded(make_pack(tmp_path))
+    settings = BuildSettings()
+
+    def pictured(pack):  # every card, as house rules picture the chosen ones
+        return {lc.card.id for lc in pack.cards}
+    whole = content_key(data, "rulebook", settings, pictured)
+    fewer = dataclasses.replace(data, cards=data.cards[:1])
+    assert fewer.derived is data.derived
+    assert content_key(fewer, "rulebook", settings, pictured) != whole
+    assert content_key(data, "rulebook", settings, pictured) == whole
 
 
 def test_the_manifest_lists_what_was_written_and_a_later_build_removes_what_it_no_longer_lists(
