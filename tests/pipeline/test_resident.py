@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from cardgen.diagnostics import Report
 from cardgen.layout import boards_preflight
 from cardgen.load import source
 from cardgen.model.marks import MarkedDict, MarkedList
@@ -122,6 +123,31 @@ def test_an_error_keeps_the_last_good_cards_and_names_its_line(tmp_path, make_pa
     _stat_edit(pack, "alter: 600", "alter: 59")
     fixed = resident.view()
     assert not fixed.stale and not [d for d in fixed.diagnostics if d.severity == "error"]
+
+
+def test_an_edit_validates_the_edited_card_again_and_keeps_the_others(tmp_path, make_pack):
+    """The models of the parses an edit left as they were are kept (load.pack: the resident
+    process's validated models); the edited card is validated again, and a card that does
+    not validate is said at every load, not kept."""
+    pack = make_pack(tmp_path)
+    resident = Resident(pack)
+    resident.view()
+    before = {lc.card.id: lc.card for lc in resident.validated(pack, Report()).cards}
+    _stat_edit(pack)
+    resident.sync()
+    after = {lc.card.id: lc.card for lc in resident.validated(pack, Report()).cards}
+    assert after["A1"] is not before["A1"] and after["A1"].stats["alter"] == 61
+    assert all(after[i] is before[i] for i in before if i != "A1")
+    _stat_edit(pack, "alter: 61", "alter: [61]")  # not a number: the card does not validate
+    said = []
+    for n in (1, 2):  # loaded twice (another file changed): said twice
+        with (pack / "pack.yaml").open("a", encoding="utf-8") as more:
+            more.write(f"# {n}\n")
+        resident.sync()
+        report = Report()
+        resident.validated(pack, report)
+        said.append([d.format() for d in report.errors])
+    assert said[0] == said[1] and any(":8:" in line for line in said[0]), said
 
 
 def test_the_card_panel_names_where_the_card_is_written(tmp_path, make_pack):
