@@ -64,8 +64,7 @@ class KeptFronts:
         sizes of its layout, CardLayouter.uniform_key)."""
         if layout.name not in self.layouts:
             self.layouts[layout.name] = regions_digest(layout)
-        card = json.dumps([lc.kind, lc.card.model_dump(), lc.card.extra_fields],
-                          sort_keys=True, default=str)
+        card = _card_json(lc)
         return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}{extra}".encode()
                               ).hexdigest()
 
@@ -98,3 +97,19 @@ class KeptFronts:
             return
         if self.new.keys() != self.old.keys():
             cache.write_pickled(KIND, self.name, self.new)
+
+
+# card → its JSON (KeptFronts.key): a resident process keeps the models of the cards an edit
+# left as they were (load.pack), whose JSON is then not made again at every edit. The card is
+# held, so its id() stays its own.
+_CARDS: dict[int, tuple] = {}
+
+
+def _card_json(lc) -> str:
+    held = _CARDS.get(id(lc.card))
+    if held is None or held[0] is not lc.card or held[1] != lc.kind:
+        if len(_CARDS) >= 20_000:
+            _CARDS.clear()
+        held = _CARDS[id(lc.card)] = (lc.card, lc.kind, json.dumps(
+            [lc.kind, lc.card.model_dump(), lc.card.extra_fields], sort_keys=True, default=str))
+    return held[2]

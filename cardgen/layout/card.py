@@ -76,6 +76,15 @@ def pack_icons(data: PackData) -> dict[str, str]:
     return icons
 
 
+# (card, pack, region...) → the size a `fit: uniform` region's text of that card fits at: a
+# resident process (`cardgen serve`, `watch`) keeps the models of what an edit left as it was
+# (load.pack), so after one stat edited the other cards' texts are not rendered and fitted
+# again (the flagship: 8 ms an edit). The card and the pack are held, so their id()s stay
+# theirs; they and the region's fields are all a card's text and its fit are made of.
+_UNIFORM: dict[tuple, tuple] = {}
+_UNIFORM_LIMIT = 20_000
+
+
 class CardLayouter:
     """Lays out every face of a pack; compiles each region's templates once."""
 
@@ -316,18 +325,28 @@ class CardLayouter:
             members = [(n, r) for n, r in layout.regions.items() if r.fit == "uniform" and
                        (r.fit_group or n) == group and r.type in ("text", "icon")]
             top = min(r.size for _, r in members)
+            pack = self.data.pack
+            regions = {member: r.model_dump_json() for member, r in members}
             sizes = []
             for lc in self.data.cards:
                 kind = self.data.kind(lc.kind)
                 if kind is None or kind.front != layout.name:
                     continue
                 for member, r in members:
-                    minimum = min(max(r.min_size, self.data.pack.print.min_font_size), top)
-                    text = self._quiet_text(layout, member, r, lc)
-                    fitted = fit(text, r.font, top, minimum, r.leading, r.w * MM,
-                                 r.h * MM) if text else None
-                    if fitted is not None:
-                        sizes.append(fitted.size)
+                    asked = (id(lc.card), id(pack), lc.kind, layout.name, member,
+                             regions[member], top)
+                    held = _UNIFORM.get(asked)
+                    if held is None or held[0] is not lc.card or held[1] is not pack:
+                        minimum = min(max(r.min_size, pack.print.min_font_size), top)
+                        text = self._quiet_text(layout, member, r, lc)
+                        fitted = fit(text, r.font, top, minimum, r.leading, r.w * MM,
+                                     r.h * MM) if text else None
+                        if len(_UNIFORM) >= _UNIFORM_LIMIT:
+                            _UNIFORM.clear()
+                        held = _UNIFORM[asked] = (lc.card, pack,
+                                                  None if fitted is None else fitted.size)
+                    if held[2] is not None:
+                        sizes.append(held[2])
             self.uniform[key] = min(sizes, default=top)
         return self.uniform[key]
 

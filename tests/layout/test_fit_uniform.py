@@ -69,3 +69,51 @@ def test_a_uniform_front_is_kept_under_its_sizes():
     key = book.layouter.uniform_key(book.layouts["actie-front"])
     assert "effect" in key and "name" in key and "quote" in key
     assert book.layouter.uniform_key(book.layouts["actie-back"]) == "[]"
+
+
+def test_a_resident_edit_fits_again_the_edited_card_alone_and_sizes_every_card(tmp_path):
+    """`cardgen serve` and `watch` keep what an edit left as it was: after one card's text is
+    lengthened only that card's text is rendered and fitted again, and the one size of the
+    region follows it on every card (and back again when the edit is undone)."""
+    from cardgen.layout.card import CardLayouter
+    from cardgen.load import source
+    from cardgen.model.settings import BuildSettings
+    from cardgen.pipeline.resident import Resident
+    target = tmp_path / "dokter-li"
+    shutil.copytree(SHIPPED / "dokter-li", target)
+    cards = target / "cards" / "2-actie.yaml"
+    original = cards.read_text(encoding="utf-8")
+    short = "Grondstoffen worden schaars. **Alle spelers**"
+    before = source.MEMORY
+    resident = Resident(target)
+
+    def effect_sizes() -> dict[str, float]:
+        resident.sync()
+        report = Report()
+        data = resident.validated(target, report)
+        printed, _, _ = resident.check_faces(data, report, BuildSettings(), prepare=False)
+        return {p.card_id: box.text.size for p in printed for box in p.front.boxes
+                if box.name == "effect" and box.text is not None}
+
+    rendered: list[str] = []
+    real = CardLayouter._quiet_text
+
+    def counted(self, layout, name, region, lc):
+        rendered.append(lc.card.id)
+        return real(self, layout, name, region, lc)
+    try:
+        first = effect_sizes()
+        CardLayouter._quiet_text = counted
+        cards.write_text(original.replace(short, short + " (en nog veel meer woorden die "
+                                          "niemand leest)" * 3, 1), encoding="utf-8")
+        longer = effect_sizes()
+        edited = set(rendered)
+        assert len(edited) == 1, rendered  # the card whose effect was lengthened
+        assert len(set(longer.values())) == 1 and set(longer) == set(first)
+        assert next(iter(longer.values())) < next(iter(first.values()))
+        rendered.clear()
+        cards.write_text(original, encoding="utf-8")
+        assert effect_sizes() == first and set(rendered) == edited
+    finally:
+        CardLayouter._quiet_text = real
+        source.MEMORY = before
