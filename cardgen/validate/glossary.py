@@ -35,34 +35,32 @@ WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)?")
 def check_glossary(data: PackData, report: Report) -> None:
     """The glossary's terms in every document; the names and numbers of every example.
 
-    What it found is kept with a digest of everything it reads (the last check of this
-    process): `cardgen serve` and `watch` check after every edit, and a stat edited leaves
-    every text as it was (the flagship's check: 20 ms, half of it the search)."""
+    What it found is kept with everything it reads (the last check of this process): `cardgen
+    serve` and `watch` check after every edit, and a stat edited leaves every text as it was
+    (the flagship's check: 20 ms, half of it the search)."""
     global _LAST
     rules = list(_rule_texts(data))  # rendered once: both checks read them
     others = list(_pack_texts(data))
-    key = _digest(data, rules, others)
-    if _LAST is None or _LAST[0] != key:
-        found = Report()
+    read = _inputs(data, rules, others)
+    if _LAST is None or _LAST[0] != read:  # compared, not hashed: most of it is the same
+        found = Report()  # objects as last time (kept by the resident process: load.pack)
         _check(data, found, rules, others)
-        _LAST = (key, found.items)
+        _LAST = (read, found.items)
     report.items.extend(_LAST[1])
 
 
-_LAST: tuple[bytes, list] | None = None  # (digest of the inputs, diagnostics) of the last check
+_LAST: tuple[tuple, list] | None = None  # (the inputs, diagnostics) of the last check
 
 
-def _digest(data: PackData, rules, others) -> bytes:
-    """Of what the checks read besides the texts: the glossary, the kinds' names, the cards'
-    points and penalties by kind, and the words for points (pipeline.draw's labels)."""
-    import hashlib
+def _inputs(data: PackData, rules, others) -> tuple:
+    """What the checks read: the texts, the glossary, the kinds' names, the cards' points and
+    penalties by kind, and the words for points (pipeline.draw's labels)."""
     pack = data.pack
     kinds = [(k.id, k.label, k.plural, k.short, k.short_plural) for k in pack.kinds]
     values = [(lc.kind, getattr(lc.card, "points", None), getattr(lc.card, "penalty", None))
               for lc in data.cards]
-    return hashlib.sha256(repr((rules, others, pack.glossary.model_dump(), kinds, values,
-                                pack.language, pack.locale, sorted(pack.labels.items()))
-                               ).encode()).digest()
+    return (rules, others, pack.glossary.model_dump(), kinds, values, pack.language,
+            pack.locale, sorted(pack.labels.items()))
 
 
 def _check(data: PackData, report: Report, rules, others) -> None:
@@ -117,14 +115,7 @@ def _pack_texts(data: PackData) -> Iterator[tuple[str, tuple]]:
     (_rule_texts): cards' texts and fields, layouts' and boards' own words, pack.yaml's and
     composition.yaml's words."""
     for lc in data.cards:
-        strings = [((key,), value) for key, value in lc.card.model_dump().items()
-                   if isinstance(value, str) and key not in ("id", "image", "group", "kind")]
-        strings += [(("texts", key), value) for key, value in lc.card.texts.items()]
-        strings += [((key,), value) for key, value in lc.card.extra_fields.items()
-                    if isinstance(value, str)]
-        for keys, value in strings:
-            mark = lc.mark(*keys)
-            yield value, (lc.file, mark.line, mark.col, lc.card.id)
+        yield from _card_texts(lc)
     for name, layout in data.layouts.items():
         for region_name, region in layout.regions.items():
             if region.text:
@@ -144,6 +135,32 @@ def _pack_texts(data: PackData) -> Iterator[tuple[str, tuple]]:
             mark = mark_at(raw, *keys)
             yield JINJA.sub(" ", text), (shown, mark.line, mark.col,
                                           ".".join(str(k) for k in keys[:2]))
+
+
+# card → its texts with where they are written (_card_texts): a resident process keeps the
+# models and parses of the cards an edit left as they were (load.pack), whose texts are then
+# not gathered again at every edit. The card and its parse are held: their id()s stay theirs.
+_CARD_TEXTS: dict[int, tuple] = {}
+
+
+def _card_texts(lc) -> list[tuple[str, tuple]]:
+    """(text, (file, line, col, card ID)) of every text field of one card."""
+    held = _CARD_TEXTS.get(id(lc.card))
+    if held is not None and held[0] is lc.card and held[1] is lc.raw and held[2] == lc.file:
+        return held[3]
+    strings = [((key,), value) for key, value in lc.card.model_dump().items()
+               if isinstance(value, str) and key not in ("id", "image", "group", "kind")]
+    strings += [(("texts", key), value) for key, value in lc.card.texts.items()]
+    strings += [((key,), value) for key, value in lc.card.extra_fields.items()
+                if isinstance(value, str)]
+    texts = []
+    for keys, value in strings:
+        mark = lc.mark(*keys)
+        texts.append((value, (lc.file, mark.line, mark.col, lc.card.id)))
+    if len(_CARD_TEXTS) >= 20_000:
+        _CARD_TEXTS.clear()
+    _CARD_TEXTS[id(lc.card)] = (lc.card, lc.raw, lc.file, texts)
+    return texts
 
 
 def _rule_texts(data: PackData) -> Iterator[tuple[str, tuple, bool]]:

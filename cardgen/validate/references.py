@@ -18,7 +18,7 @@ from ..model.packdata import PackData
 from ..load.pack import read_yaml
 from ..model import rules as m
 from ..model.marks import mark_at
-from ..text.rules import ChapterSource, TextMaker, Where
+from ..text.rules import ChapterSource, TextMaker, Where, jinja_context
 
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _DASHES = "–—-"
@@ -104,20 +104,28 @@ def _check_rules(data: PackData, refs: References, report: Report) -> None:
                        where.prefix() + problem)
 
 
-_RENDERED: tuple | None = None  # (the pack's data, rendered_rules of it) for the last pack
+_RENDERED: tuple | None = None  # (chapters, their context, rendered_rules of them): the last
 
 
 def rendered_rules(data: PackData) -> list[tuple]:
     """(chapter file as shown, chapter, where in it, the text after Jinja or None when its
-    template fails) of every rule text, in order: rendered once for a loaded pack, which the
-    reference and the glossary checks both read (the flagship's: 5–6 ms each time)."""
+    template fails) of every rule text, in order: rendered once for the same chapters and the
+    same names they may use (text.rules.jinja_context: a card's stats are not among them). The
+    reference and the glossary checks both read them (the flagship's: 5–6 ms each time), and
+    a resident process, which keeps the chapters' models while their files stay as they are
+    (load.pack), does not render them again after a stat edit."""
     global _RENDERED
-    if _RENDERED is None or _RENDERED[0] is not data:
+    chapters = tuple(data.chapters)
+    context = repr(jinja_context(data))
+    held = _RENDERED
+    if held is None or held[1] != context or len(held[0]) != len(chapters) or any(
+            a[0] != b[0] or a[1] is not b[1] for a, b in zip(held[0], chapters)):
         maker = TextMaker(data, Report())
-        _RENDERED = (data, [(shown, chapter, at, maker.template(text, Where(shown)))
-                            for shown, chapter in data.chapters
-                            for text, at in chapter_texts(chapter)])
-    return _RENDERED[1]
+        held = _RENDERED = (chapters, context,
+                            [(shown, chapter, at, maker.template(text, Where(shown)))
+                             for shown, chapter in chapters
+                             for text, at in chapter_texts(chapter)])
+    return held[2]
 
 
 def chapter_texts(chapter) -> Iterator[tuple[str, tuple]]:

@@ -143,3 +143,37 @@ def test_the_rule_texts_are_rendered_once_for_both_text_checks(monkeypatch):
     again = load_pack(SHIPPED / "quartett", Report())
     check_glossary(again, Report())
     assert len(calls) == 2 * texts
+
+
+def test_a_resident_stat_edit_renders_no_rule_text_again_and_a_name_edit_does(tmp_path,
+                                                                              monkeypatch):
+    """The rule texts may name a card's name, title, set, group and points, never its stats
+    (text.rules.jinja_context): after a stat edit a resident process (its chapters' models
+    kept, load.pack) renders none of them again; after a name edit, every one."""
+    from cardgen.load import source
+    from cardgen.pipeline.resident import Resident
+    from cardgen.text.rules import TextMaker
+    pack = copy_shipped(tmp_path, "crazy-hospital")
+    monkeypatch.setattr(source, "MEMORY", None)
+    resident = Resident(pack)
+    calls = []
+    real = TextMaker.template
+    monkeypatch.setattr(TextMaker, "template", lambda self, *a: calls.append(1) or
+                        real(self, *a))
+    cards = pack / "cards" / "character.yaml"
+
+    def edited(old: str, new: str) -> int:
+        cards.write_text(cards.read_text(encoding="utf-8").replace(old, new, 1),
+                         encoding="utf-8")
+        calls.clear()
+        resident.sync()
+        report = Report()
+        assert resident.validated(pack, report) is not None and not report.errors
+        return len(calls)
+
+    resident.sync()
+    resident.validated(pack, Report())  # the first load renders every rule text
+    assert calls
+    assert edited("iq: 141", "iq: 140") == 0
+    assert edited('name: "Prof. Dr. Hertha Rhythmus"', 'name: "Prof. Dr. Herta Rhythmus"') > 20
+    assert edited("iq: 140", "iq: 139") == 0
