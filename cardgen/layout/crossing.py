@@ -184,8 +184,9 @@ class _Frame:
 
     def clear_of(self, bound: Rect) -> bool:
         """No glyph whose ink and outline lie in `bound` can cross this line or frame (see
-        crosses): the box lies well inside the frame, or clear of it and smaller than it (a
-        glyph as wide as the frame counts as reaching over it)."""
+        crosses): the box lies well inside the frame, or apart from its outer edge, or clear
+        of its rounded line and smaller than it (a glyph as wide as the frame, lying over it,
+        counts as reaching across it)."""
         if self.line:
             return not _meets(bound, self._band(CLEARANCE)[1])
         _, outer, inner, radius_in, radius_out = self._band(CLEARANCE)
