@@ -39,9 +39,10 @@ def load_balance(data: PackData, composition: Composition,
     balance, raw = read_model(path, Balance, report)
     if balance is None:
         return None
+    if not balance.kinds:  # a copy: the loaded model stays as read (a resident process
+        # keeps it for the next load while balance.yaml stays as it is, load.pack)
+        balance = balance.model_copy(update={"kinds": list(composition.deck_kinds)})
     declared = BalanceDeclared(balance, raw, display_path(path))
-    if not balance.kinds:
-        balance.kinds = list(composition.deck_kinds)
     before = len(report.errors)
     _check(declared, data, composition, report)
     return declared if len(report.errors) == before else None

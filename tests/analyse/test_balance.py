@@ -227,3 +227,20 @@ def test_an_edition_gets_its_own_balance_report(cli, tmp_path):
     assert "balance report" in text and "The verdict" in text and "Balance-Bericht" not in text
     refused = cli("balance", "crazy-hospital", "--language", "xx", "--out", tmp_path)
     assert refused.exit_code == 2 and "--language" in refused.output
+
+
+def test_balance_without_kinds_takes_the_decks_and_leaves_the_loaded_model_as_read(tiny,
+                                                                                   monkeypatch):
+    """balance.yaml without `kinds:` measures the composition's deck kinds: a copy of the
+    model gets them. A resident process (`serve`, `watch`) keeps the model read for the next
+    load while the file stays the same (load.pack), so changing the model itself would carry
+    one composition's kinds into the next."""
+    from cardgen.load import source
+    from cardgen.load.pack import read_model
+    monkeypatch.setattr(source, "MEMORY", {})  # resident: parses and models kept
+    data, composition, first = _loaded(tiny)
+    assert first.kinds == ["hero"]
+    kept, _ = read_model(tiny / "balance.yaml", Balance, Report())  # the model as loaded
+    assert not kept.kinds and kept is not first
+    again, _ = read_model(tiny / "balance.yaml", Balance, Report())
+    assert again is kept  # (kept: a later load of the same file gets it again)
