@@ -64,7 +64,7 @@ class KeptFronts:
         sizes of its layout, CardLayouter.uniform_key)."""
         if layout.name not in self.layouts:
             self.layouts[layout.name] = regions_digest(layout)
-        card = _card_json(lc)
+        card = _card_json(lc) if self.held is not None else _dumped(lc)
         return hashlib.sha256(f"{self.pack}{self.layouts[layout.name]}{card}{extra}".encode()
                               ).hexdigest()
 
@@ -99,10 +99,15 @@ class KeptFronts:
             cache.write_pickled(KIND, self.name, self.new)
 
 
-# card → its JSON (KeptFronts.key): a resident process keeps the models of the cards an edit
-# left as they were (load.pack), whose JSON is then not made again at every edit. The card is
-# held, so its id() stays its own.
+# card → its JSON (KeptFronts.key) in a resident process (its fronts `held`): it keeps the
+# models of the cards an edit left as they were (load.pack), whose JSON is then not made again
+# at every edit. The card is held, so its id() stays its own. (A one-off build keeps nothing.)
 _CARDS: dict[int, tuple] = {}
+
+
+def _dumped(lc) -> str:
+    return json.dumps([lc.kind, lc.card.model_dump(), lc.card.extra_fields], sort_keys=True,
+                      default=str)
 
 
 def _card_json(lc) -> str:
@@ -110,6 +115,5 @@ def _card_json(lc) -> str:
     if held is None or held[0] is not lc.card or held[1] != lc.kind:
         if len(_CARDS) >= 20_000:
             _CARDS.clear()
-        held = _CARDS[id(lc.card)] = (lc.card, lc.kind, json.dumps(
-            [lc.kind, lc.card.model_dump(), lc.card.extra_fields], sort_keys=True, default=str))
+        held = _CARDS[id(lc.card)] = (lc.card, lc.kind, _dumped(lc))
     return held[2]

@@ -13,6 +13,7 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
+from ..load import source
 from ..text.numbers import stat_value
 from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
 from ..model.packdata import LoadedCard, PackData, ResolvedLayout
@@ -326,6 +327,7 @@ class CardLayouter:
                        (r.fit_group or n) == group and r.type in ("text", "icon")]
             top = min(r.size for _, r in members)
             pack = self.data.pack
+            resident = source.MEMORY is not None  # (a one-off build keeps nothing)
             regions = {member: r.model_dump_json() for member, r in members}
             sizes = []
             for lc in self.data.cards:
@@ -335,16 +337,17 @@ class CardLayouter:
                 for member, r in members:
                     asked = (id(lc.card), id(pack), lc.kind, layout.name, member,
                              regions[member], top)
-                    held = _UNIFORM.get(asked)
+                    held = _UNIFORM.get(asked) if resident else None
                     if held is None or held[0] is not lc.card or held[1] is not pack:
                         minimum = min(max(r.min_size, pack.print.min_font_size), top)
                         text = self._quiet_text(layout, member, r, lc)
                         fitted = fit(text, r.font, top, minimum, r.leading, r.w * MM,
                                      r.h * MM) if text else None
-                        if len(_UNIFORM) >= _UNIFORM_LIMIT:
-                            _UNIFORM.clear()
-                        held = _UNIFORM[asked] = (lc.card, pack,
-                                                  None if fitted is None else fitted.size)
+                        held = (lc.card, pack, None if fitted is None else fitted.size)
+                        if resident:
+                            if len(_UNIFORM) >= _UNIFORM_LIMIT:
+                                _UNIFORM.clear()
+                            _UNIFORM[asked] = held
                     if held[2] is not None:
                         sizes.append(held[2])
             self.uniform[key] = min(sizes, default=top)

@@ -22,6 +22,7 @@ import re
 from typing import Iterator
 
 from ..diagnostics import Report, display_path
+from ..load import source
 from ..load.pack import read_yaml
 from ..model import rules as m
 from ..model.marks import mark_at
@@ -145,7 +146,8 @@ _CARD_TEXTS: dict[int, tuple] = {}
 
 def _card_texts(lc) -> list[tuple[str, tuple]]:
     """(text, (file, line, col, card ID)) of every text field of one card."""
-    held = _CARD_TEXTS.get(id(lc.card))
+    resident = source.MEMORY is not None  # (a one-off build keeps nothing)
+    held = _CARD_TEXTS.get(id(lc.card)) if resident else None
     if held is not None and held[0] is lc.card and held[1] is lc.raw and held[2] == lc.file:
         return held[3]
     strings = [((key,), value) for key, value in lc.card.model_dump().items()
@@ -157,9 +159,10 @@ def _card_texts(lc) -> list[tuple[str, tuple]]:
     for keys, value in strings:
         mark = lc.mark(*keys)
         texts.append((value, (lc.file, mark.line, mark.col, lc.card.id)))
-    if len(_CARD_TEXTS) >= 20_000:
-        _CARD_TEXTS.clear()
-    _CARD_TEXTS[id(lc.card)] = (lc.card, lc.raw, lc.file, texts)
+    if resident:
+        if len(_CARD_TEXTS) >= 20_000:
+            _CARD_TEXTS.clear()
+        _CARD_TEXTS[id(lc.card)] = (lc.card, lc.raw, lc.file, texts)
     return texts
 
 
