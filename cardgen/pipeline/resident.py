@@ -9,9 +9,17 @@ what they were made from, so an edit redoes what its files reach and nothing els
     parse              each YAML file's parse, in memory       its text (load.source.MEMORY); a
                                                               card file edited inside one card
                                                               has only that card's lines parsed
-    load and check     the loaded pack and its diagnostics    every file of the pack
-    layout             each card's front                      the card as validated, its layout,
-                                                              the pack (incremental.kept's key)
+    models             each parse's validated model           the parse itself (load.pack: an
+                                                              edited card is validated again,
+                                                              the others are the same objects)
+    load and check     the loaded pack and its diagnostics    every file of the pack; within
+                                                              it, the rule texts rendered
+                                                              (what they may name) and each
+                                                              card's texts for the glossary
+                                                              (the card's model and parse)
+    layout             each card's front; the size of a       the card as validated, its layout,
+                       `fit: uniform` text on each card       the pack (incremental.kept's key;
+                                                              the card and pack models)
     pictures           the prepared pictures                  their files (a new store when a
                                                               picture changed)
     preview            a picture of each face                 the face's key: what it prints
