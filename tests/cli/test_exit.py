@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from tests.conftest import make_pack
+from conftest import make_pack
 
 # as the console script does: `cardgen = "cardgen.cli.app:run"`
 PROGRAM = ("import atexit, sys; atexit.register(lambda: sys.stdout.write('atexit ran\\n')); "
