@@ -58,3 +58,15 @@ def test_a_bad_option_exits_2(tmp_path):
     result = cardgen(tmp_path, "build", "--paper", "a9")
     assert result.returncode == 2
     assert "a9" in result.stderr
+
+
+def test_a_profiled_run_still_writes_its_profile(tmp_path):
+    """`python -m cProfile -o F` writes F after the program returns: the fast end waits."""
+    script = tmp_path / "cardgen_run.py"
+    script.write_text("import sys\nsys.argv[0] = 'cardgen'\n"
+                      "from cardgen.cli.app import run\nrun()\n", encoding="utf-8")
+    out = tmp_path / "run.prof"
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), str(script),
+                           "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.is_file() and out.stat().st_size > 0
