@@ -111,6 +111,7 @@ def run() -> None:
     running (none does after a command), or a profiler or tracer watching (`python -m
     cProfile`, which writes its results after the program returns), gets Python's own exit."""
     import atexit
+    import contextlib
     import os
     import threading
     try:
@@ -128,8 +129,7 @@ def run() -> None:
         code = 1
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        # a reader gone (`cardgen packs | head -1`) or a closed stream: nothing left to say
+        with contextlib.suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):  # a closed pipe (`cardgen packs | head`) or stream
-            pass
     os._exit(code)

@@ -70,3 +70,22 @@ def test_a_profiled_run_still_writes_its_profile(tmp_path):
                            "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.is_file() and out.stat().st_size > 0
+
+
+def test_a_reader_gone_before_the_end_leaves_no_traceback(tmp_path):
+    """Output still buffered at the end, its reader gone (`cardgen ... | head -1`): the last
+    flush fails, and that says nothing. (`-q check` of a good pack writes nothing itself, so
+    the failing write is the end's flush, not one that click's own guard takes.)"""
+    make_pack(tmp_path)
+    reader, writer = os.pipe()
+    os.close(reader)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    program = ("import atexit, sys; atexit.register(lambda: sys.stdout.write('x' * 100)); "
+               "sys.argv = ['cardgen', '-q', 'check']; from cardgen.cli.app import run; run()")
+    try:
+        done = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, stdout=writer,
+                              stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    finally:
+        os.close(writer)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
