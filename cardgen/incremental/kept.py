@@ -21,6 +21,7 @@ from pathlib import Path
 
 from . import cache
 from .fingerprint import regions_digest
+from .memo import by_identity
 
 KIND = "layouts"
 FORMAT = 3
@@ -101,8 +102,8 @@ class KeptFronts:
 
 # card → its JSON (KeptFronts.key) in a resident process (its fronts `held`): it keeps the
 # models of the cards an edit left as they were (load.pack), whose JSON is then not made again
-# at every edit. The card is held, so its id() stays its own. (A one-off build keeps nothing.)
-_CARDS: dict[int, tuple] = {}
+# at every edit (incremental.memo). A one-off build keeps nothing.
+_CARDS: dict = {}
 
 
 def _dumped(lc) -> str:
@@ -111,9 +112,4 @@ def _dumped(lc) -> str:
 
 
 def _card_json(lc) -> str:
-    held = _CARDS.get(id(lc.card))
-    if held is None or held[0] is not lc.card or held[1] != lc.kind:
-        if len(_CARDS) >= 20_000:
-            _CARDS.clear()
-        held = _CARDS[id(lc.card)] = (lc.card, lc.kind, _dumped(lc))
-    return held[2]
+    return by_identity(_CARDS, (lc.card,), lc.kind, lambda: _dumped(lc))

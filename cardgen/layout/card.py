@@ -13,6 +13,7 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
+from ..incremental.memo import by_identity
 from ..load import source
 from ..text.numbers import stat_value
 from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
@@ -77,13 +78,12 @@ def pack_icons(data: PackData) -> dict[str, str]:
     return icons
 
 
-# (card, pack, region...) → the size a `fit: uniform` region's text of that card fits at: a
-# resident process (`cardgen serve`, `watch`) keeps the models of what an edit left as it was
-# (load.pack), so after one stat edited the other cards' texts are not rendered and fitted
-# again (the flagship: 8 ms an edit). The card and the pack are held, so their id()s stay
-# theirs; they and the region's fields are all a card's text and its fit are made of.
-_UNIFORM: dict[tuple, tuple] = {}
-_UNIFORM_LIMIT = 20_000
+# (card, pack, region) → the size a `fit: uniform` region's text of that card fits at, in a
+# resident process (`cardgen serve`, `watch`): it keeps the models of what an edit left as it
+# was (load.pack), so after one stat edited the other cards' texts are not rendered and
+# fitted again (the flagship: 8 ms an edit; incremental.memo). The card, the pack and the
+# region's fields are all a card's text and its fit are made of.
+_UNIFORM: dict = {}
 
 
 class CardLayouter:
@@ -335,23 +335,25 @@ class CardLayouter:
                 if kind is None or kind.front != layout.name:
                     continue
                 for member, r in members:
-                    asked = (id(lc.card), id(pack), lc.kind, layout.name, member,
-                             regions[member], top)
-                    held = _UNIFORM.get(asked) if resident else None
-                    if held is None or held[0] is not lc.card or held[1] is not pack:
-                        minimum = min(max(r.min_size, pack.print.min_font_size), top)
-                        text = self._quiet_text(layout, member, r, lc)
-                        fitted = fit(text, r.font, top, minimum, r.leading, r.w * MM,
-                                     r.h * MM) if text else None
-                        held = (lc.card, pack, None if fitted is None else fitted.size)
-                        if resident:
-                            if len(_UNIFORM) >= _UNIFORM_LIMIT:
-                                _UNIFORM.clear()
-                            _UNIFORM[asked] = held
-                    if held[2] is not None:
-                        sizes.append(held[2])
+                    def fitted(member=member, r=r, lc=lc) -> tuple:
+                        return (self._uniform_fit(layout, member, r, lc, top),)
+                    size, = by_identity(_UNIFORM, (lc.card, pack), (
+                        lc.kind, layout.name, member, regions[member], top), fitted) \
+                        if resident else fitted()
+                    if size is not None:
+                        sizes.append(size)
             self.uniform[key] = min(sizes, default=top)
         return self.uniform[key]
+
+    def _uniform_fit(self, layout: ResolvedLayout, name: str, region: Region, lc: LoadedCard,
+                     top: float) -> float | None:
+        """The largest size up to `top` at which the card's text of the region fits (None:
+        no text, or none fits)."""
+        minimum = min(max(region.min_size, self.data.pack.print.min_font_size), top)
+        text = self._quiet_text(layout, name, region, lc)
+        fitted = fit(text, region.font, top, minimum, region.leading, region.w * MM,
+                     region.h * MM) if text else None
+        return None if fitted is None else fitted.size
 
     def uniform_key(self, layout: ResolvedLayout) -> str:
         """The uniform sizes of a layout's regions: a front depends on them (the other cards'

@@ -18,6 +18,7 @@ from ..model.layout import Layout, LayoutFile, Region
 from ..model.pack import DEFAULT_LOCALES, Pack
 from ..model.rules import Chapter
 from ..model.marks import Mark, MarkedDict, mark_at
+from ..incremental.memo import by_identity
 from . import source
 from .source import read_mapping
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
@@ -42,32 +43,26 @@ def read_yaml(path: Path, report: Report) -> MarkedDict | None:
 
 
 def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subject_of=None):
-    """The model built from raw data, or None with one diagnostic per problem."""
-    resident = source.MEMORY is not None
-    if resident:
-        held = _VALIDATED.get((id(raw), model))
-        if held is not None and held[0] is raw:
-            return held[1]
-    try:
-        built = model.model_validate(raw)
-    except ValidationError as exc:
-        report_validation_error(report, exc, raw, model, raw.mark.file, subject_of)
-        return None
-    if resident:
-        if len(_VALIDATED) >= _VALIDATED_LIMIT:  # the parses of many edits ago: let go
-            _VALIDATED.clear()
-        _VALIDATED[(id(raw), model)] = (raw, built)
-    return built
+    """The model built from raw data, or None with one diagnostic per problem.
+
+    A resident process (pipeline.resident: its parses are held in load.source.MEMORY, and an
+    edit inside one card parses only that card again) keeps the model each parse validated
+    into, by the parse itself (incremental.memo): one stat edited validates one card again,
+    not the pack's 104 cards and every rule chapter (the flagship: 4 of the 10 ms an edit's
+    loading took). Only what validated without a problem is kept: a problem is said again at
+    every load. The models are read, never changed, after loading."""
+    def validated():
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            report_validation_error(report, exc, raw, model, raw.mark.file, subject_of)
+            return None
+    if source.MEMORY is None:  # a one-off build keeps nothing
+        return validated()
+    return by_identity(_VALIDATED, (raw,), model, validated)
 
 
-# A resident process (pipeline.resident: its parses are held in load.source.MEMORY, and an
-# edit inside one card parses only that card again) keeps the model each parse validated
-# into, under the parse itself (held here, so its id() stays its own): one stat edited
-# validates one card again, not the pack's 104 cards and every rule chapter (the flagship:
-# 4 of the 10 ms an edit's loading took). Only what validated without a problem is kept: a
-# problem is said again at every load. The models are read, never changed, after loading.
-_VALIDATED: dict[tuple[int, type], tuple[MarkedDict, BaseModel]] = {}
-_VALIDATED_LIMIT = 8192  # entries: a 1040-card deck and its rules, with room for its edits
+_VALIDATED: dict = {}  # (the parse, the model class) → the model (validate_model)
 
 
 def read_model(path: Path, model: type[BaseModel], report: Report, subject_of=None):

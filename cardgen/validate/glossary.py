@@ -22,6 +22,7 @@ import re
 from typing import Iterator
 
 from ..diagnostics import Report, display_path
+from ..incremental.memo import by_identity
 from ..load import source
 from ..load.pack import read_yaml
 from ..model import rules as m
@@ -138,32 +139,28 @@ def _pack_texts(data: PackData) -> Iterator[tuple[str, tuple]]:
                                           ".".join(str(k) for k in keys[:2]))
 
 
-# card → its texts with where they are written (_card_texts): a resident process keeps the
-# models and parses of the cards an edit left as they were (load.pack), whose texts are then
-# not gathered again at every edit. The card and its parse are held: their id()s stay theirs.
-_CARD_TEXTS: dict[int, tuple] = {}
+# card → its texts with where they are written (_card_texts), in a resident process: it keeps
+# the models and parses of the cards an edit left as they were (load.pack), whose texts are
+# then not gathered again at every edit (incremental.memo). A one-off build keeps nothing.
+_CARD_TEXTS: dict = {}
 
 
 def _card_texts(lc) -> list[tuple[str, tuple]]:
     """(text, (file, line, col, card ID)) of every text field of one card."""
-    resident = source.MEMORY is not None  # (a one-off build keeps nothing)
-    held = _CARD_TEXTS.get(id(lc.card)) if resident else None
-    if held is not None and held[0] is lc.card and held[1] is lc.raw and held[2] == lc.file:
-        return held[3]
-    strings = [((key,), value) for key, value in lc.card.model_dump().items()
-               if isinstance(value, str) and key not in ("id", "image", "group", "kind")]
-    strings += [(("texts", key), value) for key, value in lc.card.texts.items()]
-    strings += [((key,), value) for key, value in lc.card.extra_fields.items()
-                if isinstance(value, str)]
-    texts = []
-    for keys, value in strings:
-        mark = lc.mark(*keys)
-        texts.append((value, (lc.file, mark.line, mark.col, lc.card.id)))
-    if resident:
-        if len(_CARD_TEXTS) >= 20_000:
-            _CARD_TEXTS.clear()
-        _CARD_TEXTS[id(lc.card)] = (lc.card, lc.raw, lc.file, texts)
-    return texts
+    def gathered():
+        strings = [((key,), value) for key, value in lc.card.model_dump().items()
+                   if isinstance(value, str) and key not in ("id", "image", "group", "kind")]
+        strings += [(("texts", key), value) for key, value in lc.card.texts.items()]
+        strings += [((key,), value) for key, value in lc.card.extra_fields.items()
+                    if isinstance(value, str)]
+        texts = []
+        for keys, value in strings:
+            mark = lc.mark(*keys)
+            texts.append((value, (lc.file, mark.line, mark.col, lc.card.id)))
+        return texts
+    if source.MEMORY is None:
+        return gathered()
+    return by_identity(_CARD_TEXTS, (lc.card, lc.raw), lc.file, gathered)
 
 
 def _rule_texts(data: PackData) -> Iterator[tuple[str, tuple, bool]]:
