@@ -125,7 +125,7 @@ def decode_counted(raw: bytes, name: str, need: tuple[int, int] | None = None,
                 image.draft(image.mode, need[::-1] if turned else need)
             image.load()
             few = bool(colours) and image.format != "JPEG" and not _transparent(image) and \
-                image.convert("RGB").getcolors(colours) is not None
+                _rgb(image).getcolors(colours) is not None
             if orientation != 1:  # exif_transpose copies even when there is nothing to turn
                 image = ImageOps.exif_transpose(image)
         except ImageProblem:
@@ -137,7 +137,12 @@ def decode_counted(raw: bytes, name: str, need: tuple[int, int] | None = None,
         return image.convert("RGBA"), size, False
     if image.mode in ("I;16", "I;16B", "I;16L", "I"):
         image = image.point(lambda v: v / 256).convert("L")
-    return (image if image.mode == "RGB" else image.convert("RGB")), size, few
+    return _rgb(image), size, few
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    """The image in RGB: itself when it is (convert would copy its pixels)."""
+    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def _transparent(image: Image.Image) -> bool:

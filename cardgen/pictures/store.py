@@ -1,10 +1,11 @@
-"""Pictures: only from inside the pack, fully decoded before use, embedded once at <= 300 dpi.
+"""Pictures: only from inside the pack, fully decoded before use, embedded once at <= 450 dpi.
 
 Why so strict: a truncated JPEG otherwise prints as a blank rectangle, a '../' path reads files
 outside the project, and a 6000 px photo makes a 200 MB PDF.
 
-Why so lean: a deck holds hundreds of photos. Each file is read and decoded once, cropped and
-scaled to exactly the pixels 300 dpi needs at its placed size, and kept only as the encoded
+Why so lean: a deck holds hundreds of photos. Each file is read and decoded once, cropped to
+its box, scaled down to exactly the pixels 300 dpi needs at its placed size when it has more than
+1.5 times those (encoding.to_pixels: nearer, it keeps its own), and kept only as the encoded
 stream the PDF embeds (a JPEG, or a lossless Flate stream when the picture has few colours and
 that is smaller) — never as decoded pixels. Prepared pictures are kept on disk between builds
 (cardgen.incremental.cache), keyed by the file's bytes and the pixel size, so a rebuild decodes nothing.
@@ -31,8 +32,8 @@ from ..incremental import cache
 from ..incremental.fingerprint import file_hash
 from ..units import MM
 from .embedding import embed, place_picture
-from .encoding import (FEW_COLOURS, JPEG_QUALITY, REDUCING_GAP, Picture, aspect_box, fitted,
-                       flate)
+from .encoding import (DOWNSAMPLE_ABOVE, FEW_COLOURS, JPEG_QUALITY, REDUCING_GAP, Picture, flate,
+                       to_pixels)
 from .fit import CENTRE
 from .fit import placement as fit_placement
 from .reading import (MAX_PIXELS, ImageProblem, decode, decode_counted, forget_resolved,
@@ -63,12 +64,11 @@ UNDRAWN: dict[str, str] = {}
 
 
 def prepare(raw: bytes, name: str, px_w: int, px_h: int, key: str) -> Picture:
-    """Decode once, crop to the box's aspect, scale to (px_w, px_h) or less, encode. (Its
-    colours are counted on that decode: a flat PNG is not decoded again for few_colours.)"""
+    """Decode once, crop to the box's aspect, scale down to (px_w, px_h) when far above it
+    (encoding.to_pixels), encode. (Its colours are counted on that decode: a flat PNG is not
+    decoded again for few_colours.)"""
     image, source, flat = decode_counted(raw, name, (px_w, px_h), FEW_COLOURS)
-    enough = image.width >= px_w and image.height >= px_h
-    target = (px_w, px_h) if enough else aspect_box(image.size, px_w / px_h)
-    image = fitted(image, target)
+    image = to_pixels(image, (px_w, px_h))
     if image.mode == "RGBA":  # lossless, as the edges of a cut-out must stay sharp
         return Picture(key, *image.size, source, "FlateDecode",
                        flate(image.convert("RGB")), flate(image.getchannel("A")))
@@ -296,8 +296,8 @@ def _pixels(w_pt: float, h_pt: float) -> tuple[int, int]:
 
 def _key(path: Path, px_w: int, px_h: int) -> str:
     """The prepared picture's name: its file's bytes (by their hash) and its pixel size."""
-    return cache.key("picture", 4, Image.__version__, JPEG_QUALITY, REDUCING_GAP, px_w, px_h,
-                     file_hash(path))
+    return cache.key("picture", 5, Image.__version__, JPEG_QUALITY, REDUCING_GAP,
+                     DOWNSAMPLE_ABOVE, px_w, px_h, file_hash(path))
 
 
 def _why(relative: str, decoding) -> str | None:

@@ -115,6 +115,45 @@ def test_same_picture_is_prepared_once(tmp_path):
     assert first.source == (1000, 1200)
 
 
+def test_a_picture_near_300_dpi_keeps_its_pixels_only_cropped(tmp_path):
+    """Up to 1.5 times the pixels 300 dpi needs (450 dpi, Distiller's print threshold) a
+    picture is not resampled: its own pixels, cropped about the middle to the box's aspect;
+    above that it is scaled down to exactly 300 dpi. Lossless pictures show it pixel for pixel."""
+    from PIL import ImageDraw
+    pack = tmp_path / "p"
+    (pack / "images").mkdir(parents=True)
+    design = Image.new("RGB", (600, 800), "#22394F")
+    draw = ImageDraw.Draw(design)
+    for x in range(0, 600, 40):  # stripes one pixel apart in colour show any resampling
+        draw.rectangle((x, 0, x + 19, 799), fill=(232, 217, 168))
+    draw.rectangle((0, 0, 599, 3), fill=(200, 40, 40))  # the top rows: cropped away
+    design.save(pack / "images" / "stripes.png")
+    store = ImageStore(pack)
+    needed = (round(45 / 25.4 * 300), round(34 / 25.4 * 300))  # 531 x 402 px for 45 x 34 mm
+    near = store.prepared("images/stripes.png", 45 * 72 / 25.4, 34 * 72 / 25.4)
+    assert near.filter == "FlateDecode"
+    assert (near.width, near.height) == (600, 454)  # 600 / 531 = 1.13 times: kept
+    assert near.width / near.height == pytest.approx(needed[0] / needed[1], rel=0.01)
+    top = (800 - 454) // 2
+    assert _flate_pixels(near) == design.crop((0, top, 600, top + 454)).tobytes()
+    far = store.prepared("images/stripes.png", 30 * 72 / 25.4, 22 * 72 / 25.4)
+    assert (far.width, far.height) == (354, 260)  # 600 / 354 = 1.7 times: 300 dpi exactly
+    small = store.prepared("images/stripes.png", 80 * 72 / 25.4, 60 * 72 / 25.4)
+    assert (small.width, small.height) == (600, 450)  # below 300 dpi: cropped, never enlarged
+
+
+def _flate_pixels(picture) -> bytes:
+    """The RGB pixels of a lossless prepared picture (Flate, PNG row predictors)."""
+    import struct
+    import zlib
+    head = struct.pack(">IIBBBBB", picture.width, picture.height, 8, 2, 0, 0, 0)
+    chunks = [(b"IHDR", head), (b"IDAT", picture.data), (b"IEND", b"")]
+    png = b"\x89PNG\r\n\x1a\n" + b"".join(
+        struct.pack(">I", len(body)) + kind + body +
+        struct.pack(">I", zlib.crc32(kind + body)) for kind, body in chunks)
+    return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+
+
 def photo(path: Path, size=(600, 800)) -> None:
     """A picture with thousands of colours, as a photo has."""
     Image.effect_noise(size, 40).convert("RGB").save(path, "JPEG", quality=90)
