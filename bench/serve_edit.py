@@ -290,6 +290,8 @@ def report(r: dict) -> str:
     floor_104 = r["floor"].get("jpg 104")
     if floor_104:  # issue 27: the flagship's cold build against the floor's 104-card time
         for name, t in r["targets"].items():
+            if "(104 cards)" not in name:  # against a deck of its size only
+                continue
             lines.append(f"| {name}: cold build, every output | {floor_104['floor_s']:.2f} "
                          f"(104 cards, JPEG) | {t['cold_s']:.2f} | "
                          f"{t['cold_s'] / floor_104['floor_s']:.2f}× |")
