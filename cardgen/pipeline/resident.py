@@ -49,6 +49,7 @@ import dataclasses
 import hashlib
 import io
 import os
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,6 +135,8 @@ class Resident(Stages):
         # faces the views show (_faces_of, joined)
         self._faces_of: dict[tuple, dict] = {}  # (choice, paper) → its view's faces
         self._pngs: OrderedDict[str, bytes] = OrderedDict()
+        self._coming: dict[str, threading.Event] = {}  # face key → set once draw_faces has
+        # kept its picture (expect_faces: an edit's changed faces, drawn after the page is told)
         self._views: dict[tuple, View] = {}  # (choice, paper) → the last good view
         self._documents: dict[tuple, tuple] = {}  # (choice, paper) → (content key,
         # documents, their diagnostics, the generation they were last found current in)
@@ -363,9 +366,32 @@ class Resident(Stages):
         self.draw_faces([key])
         return self._pngs.get(key)
 
+    def expect_faces(self, keys: list[str]) -> None:
+        """These faces' pictures are drawn next (draw_faces, on this pipeline's thread): a
+        request for one meanwhile waits for it (coming) instead of queueing behind that thread's
+        later work."""
+        for key in keys:
+            if key in self._faces and key not in self._pngs:
+                self._coming.setdefault(key, threading.Event())
+
+    def coming(self, key: str) -> threading.Event | None:
+        """Set once the picture of this face, expected, is kept (None: none expected): safe
+        from any thread."""
+        return self._coming.get(key)
+
     def draw_faces(self, keys: list[str]) -> None:
         """The pictures of these faces (keys the views show), drawn together: each card's
-        front and back on the print-shop pages pdf.printshop makes, as printshop.pdf has them."""
+        front and back on the print-shop pages pdf.printshop makes, as printshop.pdf has them.
+        Whoever waits for one of them (coming) is told when it is kept, or when drawing failed."""
+        try:
+            self._draw_faces(keys)
+        finally:
+            for key in keys:
+                event = self._coming.pop(key, None)
+                if event is not None:
+                    event.set()
+
+    def _draw_faces(self, keys: list[str]) -> None:
         from ..render.pdf import printshop, printshop_faces
         wanted = [k for k in dict.fromkeys(keys) if k in self._faces and k not in self._pngs]
         if not wanted:

@@ -37,7 +37,8 @@ from .pages import page
 
 PAPERS = ("a4", "letter", "a3")
 WHOLE = "*"  # the page's preset choice for the whole pack
-DRAWN_AHEAD = 24  # an edit's changed faces drawn before the page is told, at most
+DRAWN_AHEAD = 24  # an edit's changed faces drawn as soon as the page is told, at most
+COMING_WAIT = 10.0  # s: a request for such a face waits this long for it, then asks the worker
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,7 +123,7 @@ class Preview:
 
     def _refresh(self) -> None:
         """Every view a page shows of the changed packs: the cards first (their new faces drawn
-        before the page is told), then the documents.
+        right after the page is told, while it asks for them), then the documents.
 
         The cyclic garbage collector waits until all is said, as in a build: its full pass over
         all that the pipeline keeps (some 100 000 objects) took 0.1 s, now and then in the
@@ -140,8 +141,12 @@ class Preview:
             [Topic(pack) for pack in packs]
         shown = []
         for topic in topics:
-            view = self._view(topic)
+            ahead: list[str] = []
+            view = self._view(topic, ahead)
+            resident = self.residents[topic.pack]
+            resident.expect_faces(ahead)  # the page's requests for them wait for them
             self.broadcast.publish(topic, "view", _json(view))
+            resident.draw_faces(ahead)  # while the page takes in the view
             shown.append((topic, view))
         for topic, view in shown:
             if self._dirty:  # saved again meanwhile: its cards first, the documents after
@@ -162,17 +167,22 @@ class Preview:
         base = self.choice or Choice()
         return dataclasses.replace(base, preset=topic.preset, cards=None, random=None)
 
-    def _view(self, topic: Topic) -> View:
+    def _view(self, topic: Topic, ahead: list[str] | None = None) -> View:
+        """The topic's view. After an edit, the faces that changed are drawn now (the page asks
+        for them next), or, given `ahead`, listed there for the caller to draw."""
         resident = self.residents[topic.pack]
         before = {c.id: (c.front, c.back) for c in resident.last_cards(
             self._choice(topic), topic.paper or None)}
         view = resident.view(self._choice(topic), topic.paper or None)
-        if before:  # an edit: the faces that changed drawn now, the page asks for them next
+        if before:  # an edit
             changed = [key for card in view.cards if card.id in before and
                        (card.front, card.back) != before[card.id]
                        for key in (card.front, card.back)]
             if len(changed) <= DRAWN_AHEAD:  # (a layout edited: every face; drawn as the
-                resident.draw_faces(changed)  # page asks, the ones it shows first)
+                if ahead is None:  # page asks, the ones it shows first)
+                    resident.draw_faces(changed)
+                else:
+                    ahead.extend(changed)
         return view
 
     def _documents(self, topic: Topic) -> View | None:
@@ -243,7 +253,12 @@ class Preview:
         resident = self.residents.get(pack)
         if resident is None or not key.isalnum():
             return Response("not found", 404)
-        png = resident.held_png(key) or await self._run(getattr(resident, kind), key)
+        png = resident.held_png(key)
+        coming = resident.coming(key) if png is None else None
+        if coming is not None:  # an edit's changed face, being drawn on the worker right now
+            await asyncio.to_thread(coming.wait, COMING_WAIT)
+            png = resident.held_png(key)
+        png = png or await self._run(getattr(resident, kind), key)
         if png is None:
             return Response("not found", 404)
         # a key names what the picture shows: the same key is always the same picture

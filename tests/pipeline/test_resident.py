@@ -338,3 +338,25 @@ def test_watch_says_when_the_sheets_are_written_but_the_rest_is_not(tmp_path, ma
         in said.out and "mini: cards.pdf, guide.pdf →" in said.out
     assert (out / "cards.pdf").read_bytes() != before["cards.pdf"]
     assert (out / "contact.pdf").read_bytes() == before["contact.pdf"]
+
+
+def test_an_expected_face_is_announced_when_drawn_and_when_drawing_fails(tmp_path, make_pack,
+                                                                       monkeypatch):
+    pack = make_pack(tmp_path)
+    resident = Resident(pack)
+    front, back = resident.view().cards[0].front, resident.view().cards[1].front
+    resident.expect_faces([front, "0" * 64])  # a key no view shows is not expected
+    drawn = resident.coming(front)
+    assert drawn is not None and not drawn.is_set() and resident.coming("0" * 64) is None
+    resident.draw_faces([front])
+    assert drawn.is_set() and resident.coming(front) is None
+    assert resident.held_png(front).startswith(b"\x89PNG")
+    resident.expect_faces([back])
+    failed = resident.coming(back)
+
+    def broken(keys):
+        raise RuntimeError("drawing failed")
+    monkeypatch.setattr(resident, "_draw_faces", broken)
+    with pytest.raises(RuntimeError):
+        resident.draw_faces([back])
+    assert failed.is_set() and resident.held_png(back) is None  # the waiter asks again

@@ -4,6 +4,8 @@ it refuses (another Host, paths it did not make, writes)."""
 from __future__ import annotations
 
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from starlette.testclient import TestClient
@@ -102,3 +104,38 @@ def test_the_page_carries_its_data_as_data_not_markup():
     start = html.index('<script id="packs" type="application/json">') + 43
     assert json.loads(html[start:html.index("</script>", start)]) == [
         "</script><script>alert(1)</script>"]
+
+
+class _Watched(threading.Event):
+    """An event that says when somebody starts waiting for it."""
+
+    def __init__(self):
+        super().__init__()
+        self.waited = threading.Event()
+
+    def wait(self, timeout=None):
+        self.waited.set()
+        return super().wait(timeout)
+
+
+def test_a_face_being_drawn_is_served_when_drawn_not_after_the_worker_s_other_work(client):
+    """After an edit the page is told first and the changed faces are drawn meanwhile: a
+    request for one of them waits for that drawing, not for the pipeline's thread, which goes
+    on with the documents (here: kept busy until the picture has come)."""
+    key = client.get("/api/view").json()["cards"][0]["front"]
+    resident = client.preview.residents["mini"]
+    assert resident.held_png(key) is None
+    busy = threading.Event()
+    client.preview.worker.submit(busy.wait, 30)  # the pipeline's thread, at other work
+    try:
+        resident.expect_faces([key])
+        watched = resident._coming[key] = _Watched()
+        with ThreadPoolExecutor(1) as pool:
+            asked = pool.submit(client.get, f"/face/mini/{key}.png")
+            assert watched.waited.wait(10)  # the request waits for the face
+            resident.draw_faces([key])
+            picture = asked.result(timeout=10)
+        assert picture.status_code == 200 and picture.content == resident.held_png(key)
+        assert resident.coming(key) is None
+    finally:
+        busy.set()
