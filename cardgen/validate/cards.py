@@ -11,6 +11,8 @@ import statistics
 from collections import defaultdict
 
 from ..diagnostics import Report
+from ..incremental.memo import by_identity
+from ..load import source
 from ..model.packdata import LoadedCard, PackData
 from ..model.pack import (Distinct, Equals, LessEqual, OrderedByGroup, Ratio, SubValue,
                           SumEquals)
@@ -24,47 +26,71 @@ def check_cards(data: PackData, report: Report) -> None:
     kinds = {k.id: k for k in data.pack.kinds}
     group_ids = [g.id for g in data.pack.groups]
     for lc in data.cards:
-        card, kind = lc.card, kinds[lc.kind]
-        at = lc.mark("id")
+        card = lc.card
         if card.id in seen:
-            first = seen[card.id]
+            first, at = seen[card.id], lc.mark("id")
             report.error(lc.file, at.line, at.col, card.id, f"id: duplicate card ID (also at "
                          f"{first.file}:{first.mark('id').line})")
         else:
             seen[card.id] = lc
-        if not _full_match(kind.id_pattern, card.id):
-            report.error(lc.file, at.line, at.col, card.id, f"id: '{card.id}' does not match the "
-                         f"{kind.label} pattern {kind.id_pattern}")
-        for key in ("group",):
-            value = getattr(card, key)
-            if value is not None and value not in group_ids:
-                _unknown(report, lc, (key,), f"{key}: unknown group '{value}'", value, group_ids)
-        for index, value in enumerate(card.groups):
-            if value not in group_ids:
-                _unknown(report, lc, ("groups",), f"groups: unknown group '{value}'", value,
-                         group_ids)
-        for name, value in card.extra_fields.items():
-            if name not in kind.fields:
-                m = lc.raw.key_marks.get(name, lc.raw.mark)
-                allowed = sorted(set(type(card).model_fields) | set(kind.fields))
-                report.error(lc.file, m.line, m.col, card.id, f"unknown key '{name}'"
-                             f"{did_you_mean(name, allowed)}")
-            elif not isinstance(value, str):
-                m = lc.mark(name)
-                report.error(lc.file, m.line, m.col, card.id, f"{name}: must be text")
-        for name, spec in kind.fields.items():
-            if spec.required and not card.extra_fields.get(name):
-                m = lc.raw.mark
-                report.error(lc.file, m.line, m.col, card.id, f"{name}: required for every "
-                             f"{kind.label}, missing")
-        for name in kind.texts:
-            if not card.texts.get(name) and not {"texts", f"texts.{name}"} & lc.broken:
-                m = lc.mark("texts")
-                report.error(lc.file, m.line, m.col, card.id, f"texts.{name}: required for every "
-                             f"{kind.label}, missing")
-        _check_stats(data, lc, report)
-        _long_texts(lc, report)
+        report.items.extend(_card_problems(data, lc, kinds[lc.kind], group_ids))
     _check_rules(data, report)
+
+
+# a card → what its own checks found (_card_problems), in a resident process: it keeps the
+# models and parses of the cards an edit left as they were (load.pack), whose checks then need
+# not run again at every edit (incremental.memo). A one-off build keeps nothing.
+_CARD_PROBLEMS: dict = {}
+
+
+def _card_problems(data: PackData, lc: LoadedCard, kind, group_ids: list[str]) -> list:
+    """The diagnostics of one card's own checks (its ID, groups, fields, texts and stats),
+    made of the card, its parse and the pack's declarations (pack.yaml)."""
+    def found():
+        said = Report()
+        _check_card(data, lc, kind, group_ids, said)
+        return said.items
+    if source.MEMORY is None:
+        return found()
+    return by_identity(_CARD_PROBLEMS, (lc.card, lc.raw, data.pack),
+                       (str(lc.file), lc.kind, tuple(sorted(lc.broken))), found)
+
+
+def _check_card(data: PackData, lc: LoadedCard, kind, group_ids: list[str],
+                report: Report) -> None:
+    card, at = lc.card, lc.mark("id")
+    if not _full_match(kind.id_pattern, card.id):
+        report.error(lc.file, at.line, at.col, card.id, f"id: '{card.id}' does not match the "
+                     f"{kind.label} pattern {kind.id_pattern}")
+    for key in ("group",):
+        value = getattr(card, key)
+        if value is not None and value not in group_ids:
+            _unknown(report, lc, (key,), f"{key}: unknown group '{value}'", value, group_ids)
+    for index, value in enumerate(card.groups):
+        if value not in group_ids:
+            _unknown(report, lc, ("groups",), f"groups: unknown group '{value}'", value,
+                     group_ids)
+    for name, value in card.extra_fields.items():
+        if name not in kind.fields:
+            m = lc.raw.key_marks.get(name, lc.raw.mark)
+            allowed = sorted(set(type(card).model_fields) | set(kind.fields))
+            report.error(lc.file, m.line, m.col, card.id, f"unknown key '{name}'"
+                         f"{did_you_mean(name, allowed)}")
+        elif not isinstance(value, str):
+            m = lc.mark(name)
+            report.error(lc.file, m.line, m.col, card.id, f"{name}: must be text")
+    for name, spec in kind.fields.items():
+        if spec.required and not card.extra_fields.get(name):
+            m = lc.raw.mark
+            report.error(lc.file, m.line, m.col, card.id, f"{name}: required for every "
+                         f"{kind.label}, missing")
+    for name in kind.texts:
+        if not card.texts.get(name) and not {"texts", f"texts.{name}"} & lc.broken:
+            m = lc.mark("texts")
+            report.error(lc.file, m.line, m.col, card.id, f"texts.{name}: required for every "
+                         f"{kind.label}, missing")
+    _check_stats(data, lc, report)
+    _long_texts(lc, report)
 
 
 def _long_texts(lc: LoadedCard, report: Report) -> None:

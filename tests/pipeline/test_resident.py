@@ -360,3 +360,49 @@ def test_an_expected_face_is_announced_when_drawn_and_when_drawing_fails(tmp_pat
     with pytest.raises(RuntimeError):
         resident.draw_faces([back])
     assert failed.is_set() and resident.held_png(back) is None  # the waiter asks again
+
+
+def test_checks_kept_by_a_resident_say_what_a_fresh_process_says(tmp_path, make_pack):
+    """A card's own checks, a file's printed words and the placed rule texts are kept by the
+    objects they are made of (validate.cards, validate.glossary): after an edit elsewhere
+    they say what a fresh process says, the problems of the unchanged cards and files
+    included; a fixed card's problem is gone."""
+    from cardgen.pipeline.chain import validated
+    pack = make_pack(tmp_path, {"rules/01-ziel.yaml": (
+        "title: Worum es geht\nblocks:\n  - p: Ann's Karte schlägt Bob's Karte.\n")})
+    pack_yaml = pack / "pack.yaml"
+    pack_yaml.write_text(pack_yaml.read_text(encoding="utf-8").replace(
+        "title: Mini Pack", "title: Mini's Pack"), encoding="utf-8")
+    _stat_edit(pack, "alter: 55", "alter: 555")  # Bob's age: above the category's maximum
+    resident = Resident(pack)
+
+    def said(fresh: bool) -> list[str]:
+        report = Report()
+        if fresh:  # a fresh process: nothing kept
+            kept, source.MEMORY = source.MEMORY, None
+            try:
+                validated(pack, report)
+            finally:
+                source.MEMORY = kept
+        else:
+            resident.sync()
+            resident.validated(pack, report)
+        return [d.format() for d in report.sorted()]
+
+    first = said(False)
+    assert any(":23:" in line and "555" in line for line in first), first  # Bob, line 23
+    _stat_edit(pack, "alter: 60", "alter: 61")  # Ann's age: the other cards are kept
+    assert said(False) == said(True) == first
+    _stat_edit(pack, "alter: 555", "alter: 56")  # Bob's age fixed: then the glossary is read
+    again = said(False)
+    assert again == said(True) and not any("555" in line for line in again)
+    apostrophes = [line for line in again if "straight apostrophe" in line]
+    assert len(apostrophes) == 2, again  # in the rule text and in pack.yaml's title
+    _stat_edit(pack, "krank: 4", "krank: 3")  # Ann's sick days
+    assert said(False) == said(True) == again
+    rules = pack / "rules" / "01-ziel.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("'", "’"), encoding="utf-8")
+    pack_yaml.write_text(pack_yaml.read_text(encoding="utf-8").replace("Mini's", "Mini’s"),
+                         encoding="utf-8")
+    fixed = said(False)
+    assert fixed == said(True) and not any("apostrophe" in line for line in fixed), fixed
