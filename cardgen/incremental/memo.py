@@ -4,7 +4,8 @@ load.pack), so a result made of those same objects need not be made again after 
 
 Why by identity: the models are read, never changed, after loading; the same object is the
 same input, and asking is cheaper than any digest of it. Each entry holds its objects, so
-their id()s stay theirs while it is kept.
+their id()s stay theirs while it is kept. (load.source.kept asks whether the process is
+resident and keeps the result only then.)
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from typing import Any
 import jinja2
 
 from ..diagnostics import Report
-from ..incremental.memo import by_identity
 from ..load import source
 from ..text.numbers import stat_value
 from ..text.words import DEFAULT_ICONS, labels_for, minus_signs
@@ -327,7 +326,6 @@ class CardLayouter:
                        (r.fit_group or n) == group and r.type in ("text", "icon")]
             top = min(r.size for _, r in members)
             pack = self.data.pack
-            resident = source.MEMORY is not None  # (a one-off build keeps nothing)
             regions = {member: r.model_dump_json() for member, r in members}
             sizes = []
             for lc in self.data.cards:
@@ -337,9 +335,8 @@ class CardLayouter:
                 for member, r in members:
                     def fitted(member=member, r=r, lc=lc) -> tuple:
                         return (self._uniform_fit(layout, member, r, lc, top),)
-                    size, = by_identity(_UNIFORM, (lc.card, pack), (
-                        lc.kind, layout.name, member, regions[member], top), fitted) \
-                        if resident else fitted()
+                    size, = source.kept(_UNIFORM, (lc.card, pack), (
+                        lc.kind, layout.name, member, regions[member], top), fitted)
                     if size is not None:
                         sizes.append(size)
             self.uniform[key] = min(sizes, default=top)

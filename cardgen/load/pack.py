@@ -18,7 +18,6 @@ from ..model.layout import Layout, LayoutFile, Region
 from ..model.pack import DEFAULT_LOCALES, Pack
 from ..model.rules import Chapter
 from ..model.marks import Mark, MarkedDict, mark_at
-from ..incremental.memo import by_identity
 from . import source
 from .source import read_mapping
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES
@@ -57,9 +56,7 @@ def validate_model(raw: MarkedDict, model: type[BaseModel], report: Report, subj
         except ValidationError as exc:
             report_validation_error(report, exc, raw, model, raw.mark.file, subject_of)
             return None
-    if source.MEMORY is None:  # a one-off build keeps nothing
-        return validated()
-    return by_identity(_VALIDATED, (raw,), model, validated)
+    return source.kept(_VALIDATED, (raw,), model, validated)
 
 
 _VALIDATED: dict = {}  # (the parse, the model class) → the model (validate_model)

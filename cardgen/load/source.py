@@ -11,14 +11,17 @@ import hashlib
 import re
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import yaml
 from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from ..incremental import cache
+from ..incremental.memo import by_identity
 from ..model.marks import Mark, MarkedDict, MarkedList, MarkedStr
+
+T = TypeVar("T")
 
 # What one YAML file may cost (README, "Limits"): beyond these it is refused with one diagnostic
 # at the file (or at the value that crosses the bound), before it costs time or memory. A
@@ -440,6 +443,15 @@ def load_yaml(path: Path, shown: str | None = None,
 # in memory as well, under (path, shown name): (the text's digest, the data, its warnings). The
 # data is shared by the builds of that process, which read it and never change it.
 MEMORY: dict[tuple[str, str], tuple] | None = None
+
+
+def kept(memo: dict, objects: tuple, also, make: Callable[[], T]) -> T:
+    """make()'s result; in a resident process (MEMORY set) kept in `memo` by the objects it is
+    made of and the value `also` (incremental.memo.by_identity): the parses and models of what
+    an edit left as it was are the same objects after it. A one-off build keeps nothing."""
+    if MEMORY is None:
+        return make()
+    return by_identity(memo, objects, also, make)
 
 
 def text_digest(text: str) -> str:

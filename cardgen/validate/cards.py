@@ -11,7 +11,6 @@ import statistics
 from collections import defaultdict
 
 from ..diagnostics import Report
-from ..incremental.memo import by_identity
 from ..load import source
 from ..model.packdata import LoadedCard, PackData
 from ..model.pack import (Distinct, Equals, LessEqual, OrderedByGroup, Ratio, SubValue,
@@ -50,9 +49,7 @@ def _card_problems(data: PackData, lc: LoadedCard, kind, group_ids: list[str]) -
         said = Report()
         _check_card(data, lc, kind, group_ids, said)
         return said.items
-    if source.MEMORY is None:
-        return found()
-    return by_identity(_CARD_PROBLEMS, (lc.card, lc.raw, data.pack),
+    return source.kept(_CARD_PROBLEMS, (lc.card, lc.raw, data.pack),
                        (str(lc.file), lc.kind, tuple(sorted(lc.broken))), found)
 
 

@@ -22,7 +22,6 @@ import re
 from typing import Iterator
 
 from ..diagnostics import Report, display_path
-from ..incremental.memo import by_identity
 from ..load import source
 from ..load.pack import read_yaml
 from ..model import rules as m
@@ -153,9 +152,7 @@ def _file_texts(raw, shown: str) -> list[tuple[str, tuple]]:
             texts.append((JINJA.sub(" ", text), (shown, mark.line, mark.col,
                                                  ".".join(str(k) for k in keys[:2]))))
         return texts
-    if source.MEMORY is None:
-        return gathered()
-    return by_identity(_FILE_TEXTS, (raw,), shown, gathered)
+    return source.kept(_FILE_TEXTS, (raw,), shown, gathered)
 
 
 # card → its texts with where they are written (_card_texts), in a resident process: it keeps
@@ -177,9 +174,7 @@ def _card_texts(lc) -> list[tuple[str, tuple]]:
             mark = lc.mark(*keys)
             texts.append((value, (lc.file, mark.line, mark.col, lc.card.id)))
         return texts
-    if source.MEMORY is None:
-        return gathered()
-    return by_identity(_CARD_TEXTS, (lc.card, lc.raw), lc.file, gathered)
+    return source.kept(_CARD_TEXTS, (lc.card, lc.raw), lc.file, gathered)
 
 
 def _rule_texts(data: PackData) -> list[tuple[str, tuple, bool]]:
@@ -200,9 +195,7 @@ def _rule_texts(data: PackData) -> list[tuple[str, tuple, bool]]:
             texts.append((rendered, (where.file, where.line, where.col,
                                      where.subject or where.what), bool(example)))
         return texts
-    if source.MEMORY is None:
-        return placed()
-    return by_identity(_RULE_TEXTS, (every,), str(data.folder), placed)
+    return source.kept(_RULE_TEXTS, (every,), str(data.folder), placed)
 
 
 # --- examples --------------------------------------------------------------------------------
